@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "trainer-eval",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "trainer-eval", targets: ["trainer-eval"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // JSON documents (parser with source locations, pointers, writer) and the
+        // draft 2020-12 JSON Schema validator. Depends on nothing else in the project.
+        .target(name: "JSONSchema"),
+
+        // The app's intake record, fixture scenarios, and the fixture corpus checker.
+        .target(
+            name: "Intake",
+            dependencies: ["JSONSchema", .product(name: "Yams", package: "Yams")]
+        ),
+
+        // One protocol for model providers and its real implementations over HTTP.
+        .target(name: "Providers", dependencies: ["JSONSchema"]),
+
+        // The prompts and the steps: rendering, provider calls, extraction,
+        // validation and repair, sequenced per fixture.
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "JSONSchema", "Intake", "Providers",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+
+        // The thin command-line front end.
+        .executableTarget(
+            name: "trainer-eval",
+            dependencies: [
+                "JSONSchema", "Intake", "Providers", "Pipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/CLI"
+        ),
+
+        // A real HTTP/1.1 server on 127.0.0.1 for tests: scripted answers and faults.
+        .target(name: "TestSupport", path: "Tests/Support"),
+
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"]),
+        .testTarget(name: "IntakeTests", dependencies: ["Intake", "JSONSchema"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// Turns library errors into a message on standard error and exit code 2.
+enum Failure {
+    static func exitingOnError<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Terminal.standardError.writeLine("error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Intake
+
+/// `trainer-eval fixtures list`
+struct FixturesListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the fixtures with their one-line summaries."
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+
+    func run() async throws {
+        let corpus = try projectOptions.corpus()
+        let out = Terminal.standardOutput
+        let names = corpus.fixtureNames()
+        let width = names.map(\.count).max() ?? 0
+        var invalid = 0
+        for name in names {
+            let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
+            do {
+                let fixture = try corpus.load(name)
+                out.writeLine("\(out.styled(padded, .bold))  \(fixture.scenario.summary)")
+            } catch {
+                invalid += 1
+                out.writeLine("\(out.styled(padded, .bold))  \(out.styled("invalid: run `trainer-eval fixtures check`", .red))")
+            }
+        }
+        out.writeLine("\(names.count) fixtures" + (invalid > 0 ? ", \(invalid) invalid" : "") + ".")
+        if invalid > 0 { throw ExitCode(2) }
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import Intake
+import JSONSchema
+import Pipeline
+import Providers
+
+/// `trainer-eval run`: the evaluation run.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run fixtures through the onboarding steps against a model provider.",
+        discussion: """
+            For each fixture: goal options, each option edit in its scenario, confirm, \
+            program draft, program edit. Every output is validated against its schema; an \
+            invalid output gets one repair attempt by default. Results go to Reports/<run>/results.json. \
+            Exits 0 when every step produced a valid output, 1 otherwise, 2 for bad input.
+            """
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+    @OptionGroup var providerOptions: ProviderOptions
+
+    @Option(help: ArgumentHelp("Run only this fixture (repeatable). Default: all.", valueName: "name"))
+    var fixture: [String] = []
+
+    @Option(help: ArgumentHelp("Stop after this step; later steps are reported as skipped.", valueName: "step"))
+    var step: PipelineStep?
+
+    @Option(help: ArgumentHelp("Fixtures run at the same time.", valueName: "n"))
+    var jobs: Int = 1
+
+    @Option(help: ArgumentHelp("Repair attempts after an invalid output (0 turns repair off).", valueName: "n"))
+    var repairs: Int = 1
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
+    }
+
+    func run() async throws {
+        let layout = try projectOptions.layout()
+        let corpus = try projectOptions.corpus()
+        let fixtures = try Failure.exitingOnError { try corpus.load(names: fixture) }
+        let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
+        let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
+        let provider = try providerOptions.makeProvider()
+        let err = Terminal.standardError
+        let warnings = SchemaWarnings.forRun(prompts: prompts, configuration: providerOptions.configuration)
+        for warning in warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
+
+        let pipeline = Pipeline(
+            runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: repairs, prices: prices), lastStep: step)
+        let progress = ProgressPrinter(terminal: err)
+        let startedAt = Date()
+        let clock = ContinuousClock.now
+        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)).")
+        let results = await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } }
+        await progress.finish()
+        let elapsed = clock.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+
+        let record = RunRecord(
+            runID: RunRecord.makeID(startedAt: startedAt, provider: providerOptions.provider.rawValue),
+            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: provider.model,
+            promptVersions: Dictionary(uniqueKeysWithValues: prompts.prompts.map { ($0.key.rawValue, $0.value.metadata.version) }),
+            warnings: warnings, fixtures: results)
+        let folder = layout.reports.appendingPathComponent(record.runID, isDirectory: true)
+        do {
+            try record.write(to: folder)
+        } catch {
+            err.writeLine("error: could not write results to \(layout.displayPath(of: folder)): \(error.localizedDescription)")
+        }
+        let summary = RunSummary(results)
+        let out = Terminal.standardOutput
+        out.writeLine(summary.table())
+        out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Results: \(layout.displayPath(of: folder))/results.json")
+        if !summary.allValid { throw ExitCode(1) }
+    }
+}
+
+/// Live progress on standard error: a line per finished step, and on a terminal a
+/// status line of the steps still running.
+actor ProgressPrinter {
+    let terminal: Terminal
+    private var running: [String: ContinuousClock.Instant] = [:]
+
+    init(terminal: Terminal) {
+        self.terminal = terminal
+    }
+
+    func handle(_ event: Pipeline.Event) {
+        clearStatus()
+        switch event {
+        case .stepStarted(let fixture, let step):
+            running["\(fixture)/\(step)"] = .now
+        case .stepFinished(let fixture, let result):
+            running["\(fixture)/\(result.id)"] = nil
+            terminal.writeLine(line(fixture: fixture, result: result))
+        }
+        drawStatus()
+    }
+
+    func finish() {
+        clearStatus()
+    }
+
+    private func line(fixture: String, result: StepResult) -> String {
+        let mark: String
+        switch result.status {
+        case .valid: mark = terminal.styled(result.repaired ? "✓ repaired" : "✓", .green)
+        case .invalid: mark = terminal.styled("✗ invalid", .red)
+        case .error: mark = terminal.styled("✗ error", .red)
+        case .skipped: mark = terminal.styled("- skipped", .dim)
+        }
+        var text = "\(mark) \(fixture) \(result.id)"
+        if !result.attempts.isEmpty {
+            text += String(format: " %.1fs", result.latency) + " \(result.usage.input)→\(result.usage.output) tok"
+        }
+        if let failure = result.failure, result.status != .valid { text += ": \(failure.kind): \(failure.message)" }
+        if result.status == .skipped, let note = result.note { text += ": \(note)" }
+        return text
+    }
+
+    private func clearStatus() {
+        if terminal.isInteractive { terminal.write("\r\u{1B}[K") }
+    }
+
+    private func drawStatus() {
+        guard terminal.isInteractive, !running.isEmpty else { return }
+        let now = ContinuousClock.now
+        let parts = running.sorted { $0.key < $1.key }.map { key, start in
+            "\(key) \(Int((now - start).components.seconds))s"
+        }
+        terminal.write(terminal.styled("… " + parts.joined(separator: ", "), .dim))
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+
+/// The `trainer-eval` command: a prompt lab for the trainer app's onboarding prompts.
+@main
+struct TrainerEval: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "trainer-eval",
+        abstract: "Run, validate and gate the AI trainer's onboarding prompts.",
+        discussion: """
+            Feeds fixture intake records through the onboarding steps (goal options, option \
+            edits, program draft, program edit), validates every output against its JSON \
+            Schema and the domain rules, and compares the results with approved golden files.
+
+            Exit codes: 0 success, 1 failures found, 2 bad input or usage.
+            """,
+        version: version,
+        subcommands: [RunCommand.self, RenderCommand.self, FixturesCommand.self]
+    )
+
+    /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Terminal.standardError.writeLine(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import JSONSchema
+
+/// One fixture: an intake record and the scenario that drives it through the pipeline.
+public struct Fixture: Sendable, Hashable {
+    /// The record's file name without `.json`; what every `--fixture` option takes.
+    public let name: String
+    public let record: LocalIntakeData
+    /// The record exactly as parsed, for rendering and hashing.
+    public let recordJSON: JSONValue
+    public let scenario: Scenario
+    public let recordURL: URL
+    public let scenarioURL: URL
+
+    public init(name: String, record: LocalIntakeData, recordJSON: JSONValue, scenario: Scenario, recordURL: URL, scenarioURL: URL) {
+        self.name = name
+        self.record = record
+        self.recordJSON = recordJSON
+        self.scenario = scenario
+        self.recordURL = recordURL
+        self.scenarioURL = scenarioURL
+    }
+}
+
+/// A fixture that cannot be used.
+public enum FixtureError: Error, Equatable, CustomStringConvertible {
+    case notFound(name: String, suggestion: String?, folder: String)
+    case invalid(name: String, problems: [FixtureProblem])
+
+    public var description: String {
+        switch self {
+        case .notFound(let name, let suggestion, let folder):
+            let hint = suggestion.map { " Did you mean `\($0)`?" } ?? " Run `trainer-eval fixtures list` to see them."
+            return "No fixture named `\(name)` in \(folder)/.\(hint)"
+        case .invalid(let name, let problems):
+            let lines = problems.map { "  \($0)" }.joined(separator: "\n")
+            return "Fixture `\(name)` is invalid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); run `trainer-eval fixtures check` for details:\n\(lines)"
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import JSONSchema
+
+extension FixtureCorpus {
+    /// A record and its scenario as found on disk; either may be missing.
+    struct FilePair {
+        var name: String
+        var record: URL?
+        var scenario: URL?
+    }
+
+    /// What checking one file produced: the decoded value when it is valid, and every problem.
+    struct Checked<Value> {
+        var value: Value?
+        var json: JSONValue?
+        var problems: [FixtureProblem]
+    }
+
+    /// Groups the files named by `paths` into record/scenario pairs.
+    func pairs(for paths: [URL], problems: inout [FixtureProblem]) -> [FilePair] {
+        var byBase: [URL: FilePair] = [:]
+        var order: [URL] = []
+        func add(_ file: URL) {
+            let base = file.standardizedFileURL.deletingPathExtension()
+            if byBase[base] == nil {
+                byBase[base] = FilePair(name: base.lastPathComponent)
+                order.append(base)
+            }
+            switch file.pathExtension {
+            case "json":
+                byBase[base]!.record = file
+                if byBase[base]!.scenario == nil { byBase[base]!.scenario = scenarioURL(forRecord: file) }
+            default:
+                byBase[base]!.scenario = file
+                let record = base.appendingPathExtension("json")
+                if FileManager.default.fileExists(atPath: record.path) { byBase[base]!.record = record }
+            }
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
+                problems.append(FixtureProblem(file: layout.displayPath(of: path), message: "no such file or folder"))
+                continue
+            }
+            if isDirectory.boolValue {
+                let entries = (try? FileManager.default.contentsOfDirectory(at: path, includingPropertiesForKeys: nil)) ?? []
+                let fixtureFiles = entries.filter { ["json", "yaml", "yml"].contains($0.pathExtension) && !$0.lastPathComponent.hasPrefix(".") }
+                if fixtureFiles.isEmpty {
+                    problems.append(FixtureProblem(file: layout.displayPath(of: path), message: "the folder has no .json records or .yaml scenarios"))
+                }
+                fixtureFiles.sorted { $0.path < $1.path }.forEach(add)
+            } else if ["json", "yaml", "yml"].contains(path.pathExtension) {
+                add(path)
+            } else {
+                problems.append(FixtureProblem(
+                    file: layout.displayPath(of: path),
+                    message: "not a fixture file: expected a .json record or a .yaml scenario"))
+            }
+        }
+        return order.compactMap { byBase[$0] }
+    }
+
+    /// Parses and validates one intake record.
+    func checkRecord(at url: URL) -> Checked<LocalIntakeData> {
+        let file = layout.displayPath(of: url)
+        let data: Data
+        switch readFile(url, file: file) {
+        case .success(let contents): data = contents
+        case .failure(let problem): return Checked(problems: [problem])
+        }
+        let document: ParsedDocument
+        do {
+            document = try JSONParser.parseDocument(data)
+        } catch let error as JSONParseError {
+            let reason = error.kind == .empty ? "the file is empty; expected a JSON object of intake answers" : error.reason
+            return Checked(problems: [FixtureProblem(file: file, location: error.location, field: error.path, message: "invalid JSON: \(reason)")])
+        } catch {
+            return Checked(problems: [FixtureProblem(file: file, message: "invalid JSON: \(error)")])
+        }
+        let problems = intakeSchema.validate(document.value).errors.map { error in
+            problem(from: error, file: file, knownKeys: LocalIntakeData.fieldKeys) {
+                error.keyword.hasSuffix("Properties") ? document.keyLocation(of: $0) : document.location(of: $0)
+            }
+        }
+        guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
+        do {
+            let record = try JSONDecoder().decode(LocalIntakeData.self, from: Data(document.value.serialized().utf8))
+            return Checked(value: record, json: document.value, problems: [])
+        } catch {
+            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \(error)")])
+        }
+    }
+
+    /// Parses and validates one scenario file, including its regular expressions.
+    func checkScenario(at url: URL) -> Checked<Scenario> {
+        let file = layout.displayPath(of: url)
+        let data: Data
+        switch readFile(url, file: file) {
+        case .success(let contents): data = contents
+        case .failure(let problem): return Checked(problems: [problem])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            let offset = JSONParser.firstInvalidUTF8Offset(in: data) ?? 0
+            let location = SourceMap(data).location(ofOffset: offset)
+            return Checked(problems: [FixtureProblem(file: file, location: location, message: "the file is not valid UTF-8 text")])
+        }
+        let document: YAMLDocument
+        do {
+            document = try YAMLDocument(text: text)
+        } catch {
+            return Checked(problems: [FixtureProblem(file: file, location: error.location, message: error.reason)])
+        }
+        var problems = scenarioSchema.validate(document.value).errors.map { error in
+            problem(from: error, file: file, knownKeys: Self.scenarioKeys) {
+                error.keyword.hasSuffix("Properties") ? document.keyLocation(of: $0) : document.location(of: $0)
+            }
+        }
+        if case .array(let assertions)? = document.value["assertions"] {
+            for (index, assertion) in assertions.enumerated() {
+                guard let kind = assertion["kind"]?.stringValue, kind.hasSuffix("regex"),
+                      let pattern = assertion["value"]?.stringValue else { continue }
+                do {
+                    _ = try NSRegularExpression(pattern: pattern)
+                } catch {
+                    let pointer = JSONPointer(tokens: ["assertions", String(index), "value"])
+                    problems.append(FixtureProblem(
+                        file: file, location: document.location(of: pointer), field: pointer,
+                        message: "invalid regular expression \(JSONValue.string(pattern).preview())"))
+                }
+            }
+        }
+        guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let scenario = try decoder.decode(Scenario.self, from: Data(document.value.serialized().utf8))
+            return Checked(value: scenario, json: document.value, problems: [])
+        } catch {
+            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \(error)")])
+        }
+    }
+
+    private func readFile(_ url: URL, file: String) -> Result<Data, FixtureProblem> {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let size = attributes?[.size] as? Int, size > Self.maximumFileSize {
+            return .failure(FixtureProblem(
+                file: file, message: "the file is \(size / 1_048_576) MB; fixture files are at most \(Self.maximumFileSize / 1_048_576) MB"))
+        }
+        do {
+            return .success(try Data(contentsOf: url))
+        } catch {
+            return .failure(FixtureProblem(file: file, message: "cannot read the file: \(error.localizedDescription)"))
+        }
+    }
+
+    /// Turns a schema error into a problem at the right line, with a suggestion for unknown keys.
+    private func problem(
+        from error: ValidationError, file: String, knownKeys: [String], locate: (JSONPointer) -> SourceLocation?
+    ) -> FixtureProblem {
+        let pointer = error.instanceLocation
+        var message = error.message
+        if error.keyword == "additionalProperties" || error.keyword == "unevaluatedProperties",
+           let key = pointer.tokens.last
+        {
+            message = "unknown field `\(key)`"
+            if let suggestion = ClosestMatch.suggestion(for: key, among: knownKeys) {
+                message += "; did you mean `\(suggestion)`?"
+            } else {
+                message += "; known fields are " + knownKeys.map { "`\($0)`" }.joined(separator: ", ")
+            }
+            return FixtureProblem(file: file, location: locate(pointer), field: pointer.parent, message: message)
+        }
+        return FixtureProblem(file: file, location: locate(pointer), field: pointer, message: message)
+    }
+
+    /// Every key a scenario file may use, for typo suggestions.
+    static let scenarioKeys = [
+        "summary", "tags", "option_edits", "confirm", "program_edit", "expect", "assertions", "feedback",
+        "mention_any", "prefer", "position", "max_days_per_week", "max_session_minutes", "equipment", "avoid",
+        "mention", "professional_referral", "language", "step", "kind", "value", "why",
+    ]
+}

@@ -1,0 +1,104 @@
+import Foundation
+import JSONSchema
+
+/// The fixture folder: finds, checks and loads fixture records and their scenarios.
+public struct FixtureCorpus: Sendable {
+    public let layout: ProjectLayout
+    let intakeSchema: Schema
+    let scenarioSchema: Schema
+
+    /// Fixture files larger than this are rejected before parsing; a valid record is
+    /// at most 25 fields of 8,000 characters.
+    static let maximumFileSize = 10 * 1024 * 1024
+
+    public init(layout: ProjectLayout) throws(ProjectError) {
+        self.layout = layout
+        intakeSchema = try Self.loadSchema(layout.intakeSchema, layout: layout)
+        scenarioSchema = try Self.loadSchema(layout.scenarioSchema, layout: layout)
+    }
+
+    /// Every fixture name in the corpus folder, sorted.
+    public func fixtureNames() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: layout.fixtures, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
+            .map { $0.deletingPathExtension().lastPathComponent }
+            .sorted()
+    }
+
+    /// Loads one fixture by name, or explains why it cannot be used.
+    public func load(_ name: String) throws(FixtureError) -> Fixture {
+        let recordURL = layout.fixtures.appendingPathComponent(name + ".json")
+        guard FileManager.default.fileExists(atPath: recordURL.path) else {
+            throw FixtureError.notFound(
+                name: name, suggestion: ClosestMatch.suggestion(for: name, among: fixtureNames()),
+                folder: layout.displayPath(of: layout.fixtures))
+        }
+        let scenarioURL = scenarioURL(forRecord: recordURL)
+        let record = checkRecord(at: recordURL)
+        let scenario = checkScenario(at: scenarioURL)
+        guard let intake = record.value, let json = record.json, let plan = scenario.value else {
+            throw FixtureError.invalid(name: name, problems: record.problems + scenario.problems)
+        }
+        return Fixture(name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL)
+    }
+
+    /// Loads the named fixtures (all of them when `names` is empty).
+    public func load(names: [String] = []) throws(FixtureError) -> [Fixture] {
+        var fixtures: [Fixture] = []
+        for name in names.isEmpty ? fixtureNames() : names { fixtures.append(try load(name)) }
+        return fixtures
+    }
+
+    /// Checks records and scenarios named by `paths` (files or folders; none means
+    /// the whole corpus) and reports every problem found, never stopping at the first.
+    public func check(paths: [URL] = []) -> FixtureCheckReport {
+        var problems: [FixtureProblem] = []
+        var names: Set<String> = []
+        var files: Set<URL> = []
+        for pair in pairs(for: paths.isEmpty ? [layout.fixtures] : paths, problems: &problems) {
+            names.insert(pair.name)
+            if let record = pair.record {
+                files.insert(record)
+                problems += checkRecord(at: record).problems
+            }
+            if pair.record == nil, let scenario = pair.scenario {
+                problems.append(FixtureProblem(
+                    file: layout.displayPath(of: scenario),
+                    message: "no record \(scenario.deletingPathExtension().lastPathComponent).json beside this scenario"))
+            }
+            if let scenario = pair.scenario {
+                files.insert(scenario)
+                if FileManager.default.fileExists(atPath: scenario.path) {
+                    problems += checkScenario(at: scenario).problems
+                } else if let record = pair.record {
+                    problems.append(FixtureProblem(
+                        file: layout.displayPath(of: record),
+                        message: "missing scenario \(scenario.lastPathComponent) beside this record; every fixture needs one (see fixtures/README.md)"))
+                }
+            }
+        }
+        return FixtureCheckReport(fixtureNames: names.sorted(), fileCount: files.count, problems: problems)
+    }
+
+    /// The scenario file for a record: `NAME.yaml`, or `NAME.yml` when only that exists.
+    func scenarioURL(forRecord record: URL) -> URL {
+        let base = record.deletingPathExtension()
+        let yml = base.appendingPathExtension("yml")
+        if !FileManager.default.fileExists(atPath: base.appendingPathExtension("yaml").path),
+           FileManager.default.fileExists(atPath: yml.path)
+        {
+            return yml
+        }
+        return base.appendingPathExtension("yaml")
+    }
+
+    private static func loadSchema(_ url: URL, layout: ProjectLayout) throws(ProjectError) -> Schema {
+        let path = layout.displayPath(of: url)
+        do {
+            let data = try Data(contentsOf: url)
+            return try Schema(JSONParser.parse(data), baseURI: url.absoluteString)
+        } catch {
+            throw ProjectError.unreadableSchema(path: path, reason: "\(error)")
+        }
+    }
+}

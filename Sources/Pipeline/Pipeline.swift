@@ -1,0 +1,117 @@
+import Foundation
+import Intake
+import JSONSchema
+import Providers
+
+/// Runs fixtures through the onboarding steps: goal options, each option edit,
+/// confirm, program draft, program edit.
+public struct Pipeline: Sendable {
+    public let runner: StepRunner
+    /// Steps after this one are not run (reported as skipped); nil runs them all.
+    public let lastStep: PipelineStep?
+
+    public init(runner: StepRunner, lastStep: PipelineStep? = nil) {
+        self.runner = runner
+        self.lastStep = lastStep
+    }
+
+    /// Something that happened during a run, for live progress output.
+    public enum Event: Sendable {
+        case stepStarted(fixture: String, step: String)
+        case stepFinished(fixture: String, result: StepResult)
+    }
+
+    /// Runs every fixture, at most `jobs` at a time, and returns results in fixture order.
+    public func run(
+        _ fixtures: [Fixture], jobs: Int = 1, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    ) async -> [FixtureResult] {
+        var results = [FixtureResult?](repeating: nil, count: fixtures.count)
+        await withTaskGroup(of: (Int, FixtureResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < fixtures.count, !Task.isCancelled else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await self.run(fixtures[index], onEvent: onEvent)) }
+            }
+            for _ in 0..<max(1, jobs) { startNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                startNext()
+            }
+        }
+        return results.enumerated().map { index, result in
+            result ?? FixtureResult(fixture: fixtures[index].name, steps: [.skipped("goal-options", .goalOptions, because: "the run was stopped")])
+        }
+    }
+
+    /// Runs one fixture through every step, skipping steps whose input is missing.
+    public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
+        var steps: [StepResult] = []
+        let scenario = fixture.scenario
+        func include(_ step: PipelineStep) -> Bool {
+            guard let lastStep else { return true }
+            return PipelineStep.allCases.firstIndex(of: step)! <= PipelineStep.allCases.firstIndex(of: lastStep)!
+        }
+        func record(_ result: StepResult) {
+            steps.append(result)
+            onEvent(.stepFinished(fixture: fixture.name, result: result))
+        }
+        func call(_ id: String, _ step: PipelineStep, _ input: StepInput) async -> StepResult {
+            onEvent(.stepStarted(fixture: fixture.name, step: id))
+            let result = await runner.run(id: id, step: step, input: input)
+            record(result)
+            return result
+        }
+
+        // 1. Goal options, then each round of option feedback.
+        var options = await call("goal-options", .goalOptions, StepInput(fixture: fixture)).output
+        var earlier: [String] = []
+        for (index, edit) in scenario.optionEdits.enumerated() {
+            let id = "goal-options-edit-\(index + 1)"
+            guard include(.goalOptionsEdit) else {
+                record(.skipped(id, .goalOptionsEdit, because: "not selected (--step \(lastStep!.rawValue))"))
+                continue
+            }
+            guard let current = options else {
+                record(.skipped(id, .goalOptionsEdit, because: "no valid goal options to edit (\(steps.last!.id) did not produce them)"))
+                continue
+            }
+            let input = StepInput(fixture: fixture, currentOptions: current, earlierFeedback: earlier, feedback: edit.feedback)
+            options = await call(id, .goalOptionsEdit, input).output
+            earlier.append(edit.feedback)
+        }
+
+        // 2. Confirm: deterministic choice of one option.
+        var goal: JSONValue?
+        if !include(.programDraft) {
+            record(.skipped("confirm", nil, because: "not selected (--step \(lastStep!.rawValue))"))
+        } else if let options, let choice = ConfirmStep.choose(from: options, by: scenario.confirm) {
+            goal = choice.option
+            record(StepResult(id: "confirm", step: nil, status: .valid, output: choice.option, note: choice.note))
+        } else {
+            record(.skipped("confirm", nil, because: "no valid goal options to choose from"))
+        }
+
+        // 3. Program draft, then the program edit.
+        var program: JSONValue?
+        if !include(.programDraft) {
+            record(.skipped("program-draft", .programDraft, because: "not selected (--step \(lastStep!.rawValue))"))
+        } else if let goal {
+            program = await call("program-draft", .programDraft, StepInput(fixture: fixture, confirmedGoal: goal)).output
+        } else {
+            record(.skipped("program-draft", .programDraft, because: "no confirmed goal"))
+        }
+        if !include(.programEdit) {
+            record(.skipped("program-edit", .programEdit, because: "not selected (--step \(lastStep!.rawValue))"))
+        } else if let program {
+            let input = StepInput(
+                fixture: fixture, feedback: scenario.programEdit.feedback, confirmedGoal: goal,
+                currentProgram: program["program_json"])
+            _ = await call("program-edit", .programEdit, input)
+        } else {
+            record(.skipped("program-edit", .programEdit, because: "no valid program draft to edit"))
+        }
+        return FixtureResult(fixture: fixture.name, steps: steps)
+    }
+}

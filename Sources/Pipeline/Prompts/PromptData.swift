@@ -1,0 +1,39 @@
+import Foundation
+import Intake
+import JSONSchema
+
+/// Renders user-provided data for a prompt so it cannot escape its fence.
+///
+/// Data goes into prompts as JSON inside tags such as `<intake_data>`. JSON
+/// escaping keeps quotes and newlines from breaking out of a value, and `<`,
+/// `>` are written as `\u003c`, `\u003e` so no text in a value can close the
+/// tag it sits in or open a fake one. Values are never parsed as templates.
+public enum PromptData {
+    /// `value` as JSON text that is safe inside a tag fence.
+    public static func fenced(_ value: JSONValue, pretty: Bool = true) -> String {
+        value.serialized(JSONWriteOptions(pretty: pretty))
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+    }
+
+    /// The answered intake fields in the app's order, with height and weight in
+    /// readable units (`5'8" (68 in)`, `150 lb`).
+    public static func intake(_ record: LocalIntakeData) -> JSONValue {
+        var object = JSONObject()
+        for field in record.answeredFields {
+            if field.key == "age", let age = record.age {
+                object[field.key] = .number(Double(age))
+            } else if let value = record.displayValue(of: field) {
+                object[field.key] = .string(value)
+            }
+        }
+        return .object(object)
+    }
+
+    /// The labels of the questions the user skipped, comma separated, or nil when none were.
+    public static func skippedFields(_ record: LocalIntakeData) -> String? {
+        let answered = Set(record.answeredFields.map(\.key))
+        let skipped = LocalIntakeData.fields.filter { !answered.contains($0.key) }.map(\.key)
+        return skipped.isEmpty ? nil : skipped.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,94 @@
+import Intake
+import JSONSchema
+import Providers
+
+/// The four step prompts of a project, loaded and checked together.
+public struct PromptLibrary: Sendable {
+    public let prompts: [PipelineStep: StepPrompt]
+
+    /// Loads every step's folder, reporting all broken ones at once.
+    public init(layout: ProjectLayout) throws(PromptLibraryError) {
+        var prompts: [PipelineStep: StepPrompt] = [:]
+        var errors: [PromptError] = []
+        for step in PipelineStep.allCases {
+            do {
+                prompts[step] = try StepPrompt.load(step, layout: layout)
+            } catch {
+                errors.append(error)
+            }
+        }
+        guard errors.isEmpty else { throw PromptLibraryError(errors: errors) }
+        self.prompts = prompts
+    }
+
+    public subscript(step: PipelineStep) -> StepPrompt {
+        prompts[step]!
+    }
+
+    /// The exact messages `step` sends for `input`.
+    public func render(_ step: PipelineStep, input: StepInput) -> RenderedPrompt {
+        let prompt = self[step]
+        var variables: [String: String] = ["intake_json": PromptData.fenced(PromptData.intake(input.fixture.record))]
+        variables["skipped_fields"] = PromptData.skippedFields(input.fixture.record)
+        if let options = input.currentOptions { variables["current_options_json"] = PromptData.fenced(options) }
+        if !input.earlierFeedback.isEmpty {
+            variables["earlier_feedback_json"] = PromptData.fenced(.array(input.earlierFeedback.map(JSONValue.string)))
+        }
+        if let feedback = input.feedback { variables["feedback_json"] = PromptData.fenced(.string(feedback)) }
+        if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
+        if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
+        return RenderedPrompt(
+            step: step, system: prompt.system, user: prompt.renderUserMessage(variables),
+            schema: prompt.schemaDocument, metadata: prompt.metadata)
+    }
+}
+
+/// Every problem found while loading the prompts.
+public struct PromptLibraryError: Error, Sendable, CustomStringConvertible {
+    public let errors: [PromptError]
+
+    public var description: String {
+        "The prompts cannot be used (\(errors.count) problem\(errors.count == 1 ? "" : "s")):\n"
+            + errors.map { "  \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// What a step renders from: the fixture and what earlier steps produced.
+public struct StepInput: Sendable {
+    public var fixture: Fixture
+    public var currentOptions: JSONValue?
+    /// Option-edit feedback already applied, oldest first.
+    public var earlierFeedback: [String]
+    public var feedback: String?
+    public var confirmedGoal: JSONValue?
+    public var currentProgram: JSONValue?
+
+    public init(
+        fixture: Fixture, currentOptions: JSONValue? = nil, earlierFeedback: [String] = [], feedback: String? = nil,
+        confirmedGoal: JSONValue? = nil, currentProgram: JSONValue? = nil
+    ) {
+        self.fixture = fixture
+        self.currentOptions = currentOptions
+        self.earlierFeedback = earlierFeedback
+        self.feedback = feedback
+        self.confirmedGoal = confirmedGoal
+        self.currentProgram = currentProgram
+    }
+}
+
+/// The exact messages one step sends, before any provider is involved.
+public struct RenderedPrompt: Codable, Hashable, Sendable {
+    public var step: PipelineStep
+    public var system: String
+    public var user: String
+    public var schema: JSONValue
+    public var metadata: PromptMetadata
+
+    /// The provider-neutral request for this prompt.
+    public var completionRequest: CompletionRequest {
+        CompletionRequest(
+            system: system, messages: [ChatMessage(role: .user, content: user)], responseSchema: schema,
+            schemaName: step.rawValue.replacingOccurrences(of: "-", with: "_"),
+            temperature: metadata.temperature, maxTokens: metadata.maxTokens, seed: metadata.seed)
+    }
+}

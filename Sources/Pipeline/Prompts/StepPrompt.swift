@@ -1,0 +1,134 @@
+import Foundation
+import Intake
+import JSONSchema
+import Mustache
+
+/// One step's prompt, loaded from `prompts/<step>/`: the system message, the user
+/// message template, the output schema and the metadata.
+public struct StepPrompt: @unchecked Sendable {
+    public let step: PipelineStep
+    public let system: String
+    /// The template as the prompt engineer wrote it.
+    public let templateText: String
+    public let metadata: PromptMetadata
+    /// The output schema as written, sent to providers.
+    public let schemaDocument: JSONValue
+    /// The output schema compiled for validation.
+    public let schema: Schema
+    // MustacheTemplate is an immutable value once parsed; rendering does not mutate it.
+    let template: MustacheTemplate
+
+    /// The variables each step's template may use.
+    public static let variables: [PipelineStep: Set<String>] = [
+        .goalOptions: ["intake_json", "skipped_fields"],
+        .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "earlier_feedback_json", "feedback_json"],
+        .programDraft: ["intake_json", "skipped_fields", "confirmed_goal_json"],
+        .programEdit: ["intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json"],
+    ]
+
+    /// Loads and checks the folder for `step`.
+    public static func load(_ step: PipelineStep, layout: ProjectLayout) throws(PromptError) -> StepPrompt {
+        let folder = layout.prompts.appendingPathComponent(step.rawValue, isDirectory: true)
+        let system = try readText(folder.appendingPathComponent("system.md"), layout: layout)
+        let templateURL = folder.appendingPathComponent("user.mustache")
+        let templateText = try readText(templateURL, layout: layout)
+        let metadataURL = folder.appendingPathComponent("prompt.yaml")
+        let metadata = try loadMetadata(metadataURL, layout: layout)
+        try checkVariables(templateText, allowed: variables[step] ?? [], file: layout.displayPath(of: templateURL))
+        let template: MustacheTemplate
+        do {
+            // TEXT: no HTML escaping, so a user's apostrophe or <tag> reaches the model unchanged.
+            template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + templateText)
+        } catch {
+            throw PromptError(file: layout.displayPath(of: templateURL), message: "template syntax: \(error)")
+        }
+        let schemaURL = layout.schemas.appendingPathComponent(metadata.schema)
+        let schemaFile = layout.displayPath(of: schemaURL)
+        let schemaDocument: JSONValue
+        let schema: Schema
+        do {
+            schemaDocument = try JSONParser.parse(try Data(contentsOf: schemaURL))
+            schema = try Schema(schemaDocument, baseURI: schemaURL.absoluteString)
+        } catch let error as JSONParseError {
+            throw PromptError(file: schemaFile, location: error.location, message: "invalid JSON: \(error.reason)")
+        } catch let error as SchemaError {
+            throw PromptError(file: schemaFile, message: "invalid schema: \(error)")
+        } catch {
+            throw PromptError(file: layout.displayPath(of: metadataURL), message: "schema `\(metadata.schema)` cannot be read from prompts/schemas/: \(error.localizedDescription)")
+        }
+        return StepPrompt(
+            step: step, system: system, templateText: templateText, metadata: metadata,
+            schemaDocument: schemaDocument, schema: schema, template: template)
+    }
+
+    /// The user message for `variables` (values absent from the dictionary are falsy sections).
+    func renderUserMessage(_ variables: [String: String]) -> String {
+        template.render(variables as [String: Any])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func readText(_ url: URL, layout: ProjectLayout) throws(PromptError) -> String {
+        let file = layout.displayPath(of: url)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw PromptError(file: file, message: "missing: every prompt folder needs system.md, user.mustache and prompt.yaml")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PromptError(file: file, message: "not valid UTF-8 text")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw PromptError(file: file, message: "the file is empty") }
+        return trimmed
+    }
+
+    private static func loadMetadata(_ url: URL, layout: ProjectLayout) throws(PromptError) -> PromptMetadata {
+        let file = layout.displayPath(of: url)
+        let text = try readText(url, layout: layout)
+        let document: YAMLDocument
+        do {
+            document = try YAMLDocument(text: text)
+        } catch {
+            throw PromptError(file: file, location: error.location, message: error.reason)
+        }
+        guard case .object(let object) = document.value else {
+            throw PromptError(file: file, message: "expected a mapping of version, schema, temperature, max_tokens, seed")
+        }
+        for key in object.keys where !PromptMetadata.keys.contains(key) {
+            throw PromptError(
+                file: file, location: document.location(of: JSONPointer(tokens: [key])),
+                message: "unknown key `\(key)`; expected one of " + PromptMetadata.keys.joined(separator: ", "))
+        }
+        func require<T>(_ key: String, _ kind: String, _ read: (JSONValue) -> T?) throws(PromptError) -> T {
+            guard let value = object[key] else { throw PromptError(file: file, message: "missing `\(key)` (\(kind))") }
+            guard let typed = read(value) else {
+                throw PromptError(
+                    file: file, location: document.location(of: JSONPointer(tokens: [key])),
+                    message: "`\(key)` must be \(kind), got \(value.typeName) \(value.preview(limit: 40))")
+            }
+            return typed
+        }
+        let version = try require("version", "a whole number", \.intValue)
+        let schema = try require("schema", "a schema file name", \.stringValue)
+        let temperature = try require("temperature", "a number from 0 to 2") { $0.numberValue.flatMap { (0...2).contains($0) ? $0 : nil } }
+        let maxTokens = try require("max_tokens", "a whole number from 1 to 32000") { $0.intValue.flatMap { (1...32000).contains($0) ? $0 : nil } }
+        let seed: Int? = object["seed"] == nil ? nil : try require("seed", "a whole number", \.intValue)
+        return PromptMetadata(
+            version: version, description: object["description"]?.stringValue, schema: schema,
+            temperature: temperature, maxTokens: maxTokens, seed: seed)
+    }
+
+    /// Mustache renders unknown variables as empty text, silently; a typo would drop
+    /// data from the prompt. Every tag must name a variable the step provides.
+    static func checkVariables(_ template: String, allowed: Set<String>, file: String) throws(PromptError) {
+        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*([#^/&{]?)\s*([^}!%=>\s]+)\s*\}?\s*\}\}"#)
+        let range = NSRange(template.startIndex..., in: template)
+        for match in pattern.matches(in: template, range: range) {
+            guard let nameRange = Range(match.range(at: 2), in: template) else { continue }
+            let name = String(template[nameRange])
+            guard !allowed.contains(name) else { continue }
+            let offset = template.utf8.distance(from: template.startIndex, to: nameRange.lowerBound)
+            let location = SourceMap(Array(template.utf8)).location(ofOffset: offset)
+            let known = allowed.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            throw PromptError(file: file, location: location, message: "unknown variable `\(name)`; this step provides \(known)")
+        }
+    }
+}

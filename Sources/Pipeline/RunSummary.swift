@@ -1,0 +1,77 @@
+import Foundation
+import Intake
+import Providers
+
+/// Per-step totals of a run: validity, repairs, failures, tokens and latency.
+public struct RunSummary: Sendable {
+    public struct Row: Sendable, Hashable {
+        /// A prompt step name, or `confirm`.
+        public var step: String
+        public var runs = 0
+        public var firstPassValid = 0
+        public var repaired = 0
+        public var invalid = 0
+        public var errors = 0
+        public var skipped = 0
+        public var usage = TokenUsage()
+        public var latency: Double = 0
+        public var cost: Double?
+
+        /// Mean latency of the calls that ran, in seconds.
+        public var meanLatency: Double { runs - skipped > 0 ? latency / Double(runs - skipped) : 0 }
+    }
+
+    public let rows: [Row]
+    public let total: Row
+
+    public init(_ results: [FixtureResult]) {
+        var rows: [String: Row] = [:]
+        let order = ["goal-options", "goal-options-edit", "confirm", "program-draft", "program-edit"]
+        var total = Row(step: "total")
+        for step in results.flatMap(\.steps) {
+            let name = step.step?.rawValue ?? step.id
+            var row = rows[name] ?? Row(step: name)
+            for index in [0, 1] {
+                var target = index == 0 ? row : total
+                target.runs += 1
+                switch step.status {
+                case .valid where step.step != nil:
+                    if step.firstPassValid { target.firstPassValid += 1 } else if step.repaired { target.repaired += 1 }
+                case .valid: target.firstPassValid += 1
+                case .invalid: target.invalid += 1
+                case .error: target.errors += 1
+                case .skipped: target.skipped += 1
+                }
+                target.usage = target.usage + step.usage
+                target.latency += step.latency
+                if let cost = step.cost { target.cost = (target.cost ?? 0) + cost }
+                if index == 0 { row = target } else { total = target }
+            }
+            rows[name] = row
+        }
+        self.rows = order.compactMap { rows[$0] }
+        self.total = total
+    }
+
+    /// True when every step that ran produced a valid output and none errored.
+    public var allValid: Bool { total.invalid == 0 && total.errors == 0 }
+
+    /// A fixed-width text table for terminals and logs.
+    public func table() -> String {
+        let header = ["step", "runs", "1st-pass", "repaired", "invalid", "errors", "skipped", "tokens in", "tokens out", "mean s", "cost $"]
+        let lines = (rows + [total]).map { row -> [String] in
+            [row.step, "\(row.runs)", "\(row.firstPassValid)", "\(row.repaired)", "\(row.invalid)", "\(row.errors)",
+             "\(row.skipped)", "\(row.usage.input)", "\(row.usage.output)", String(format: "%.1f", row.meanLatency),
+             row.cost.map { String(format: "%.4f", $0) } ?? "-"]
+        }
+        let table = [header] + lines
+        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+        return table.enumerated().map { index, cells in
+            let line = cells.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+            return index == table.count - 1 ? String(repeating: "-", count: line.count) + "\n" + line : line
+        }.joined(separator: "\n")
+    }
+}

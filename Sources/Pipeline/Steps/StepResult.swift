@@ -1,0 +1,92 @@
+import Intake
+import JSONSchema
+import Providers
+
+/// How a step ended.
+public enum StepStatus: String, Codable, Hashable, Sendable {
+    /// The output is valid against the step's schema.
+    case valid
+    /// The model answered, but no attempt produced a valid output.
+    case invalid
+    /// The call failed (HTTP error, timeout, missing key...).
+    case error
+    /// Not run, because an earlier step failed or it was not selected.
+    case skipped
+}
+
+/// One call to the model within a step: the first try or a repair.
+public struct Attempt: Codable, Hashable, Sendable {
+    /// The reply text as received.
+    public var responseText: String
+    public var finishReason: String?
+    public var usage: TokenUsage
+    public var latency: Double
+    /// Why the reply could not be used: extraction or schema problems, one per line.
+    public var problems: [String]
+
+    public var isValid: Bool { problems.isEmpty }
+}
+
+/// Why a step could not run to an answer.
+public struct StepFailure: Codable, Hashable, Sendable {
+    /// A `ProviderError.Kind` raw value, or `invalid-output`.
+    public var kind: String
+    public var message: String
+}
+
+/// Everything one step did, for reports, golden files and the summary.
+public struct StepResult: Codable, Hashable, Sendable {
+    /// Unique within a fixture: `goal-options`, `goal-options-edit-2`, `confirm`, `program-draft`...
+    public var id: String
+    /// The prompt step; nil for the deterministic confirm step.
+    public var step: PipelineStep?
+    public var status: StepStatus
+    /// The validated output (for confirm, the chosen option).
+    public var output: JSONValue?
+    public var prompt: RenderedPrompt?
+    public var attempts: [Attempt]
+    public var failure: StepFailure?
+    /// Why the step was skipped, or how confirm chose.
+    public var note: String?
+    /// Cost in US dollars, when the price table knows the model.
+    public var cost: Double?
+
+    public init(
+        id: String, step: PipelineStep?, status: StepStatus, output: JSONValue? = nil, prompt: RenderedPrompt? = nil,
+        attempts: [Attempt] = [], failure: StepFailure? = nil, note: String? = nil, cost: Double? = nil
+    ) {
+        self.id = id
+        self.step = step
+        self.status = status
+        self.output = output
+        self.prompt = prompt
+        self.attempts = attempts
+        self.failure = failure
+        self.note = note
+        self.cost = cost
+    }
+
+    /// True when the first model reply was already valid.
+    public var firstPassValid: Bool { attempts.first?.isValid ?? false }
+    /// True when a repair attempt turned an invalid reply into a valid one.
+    public var repaired: Bool { status == .valid && !firstPassValid && attempts.count > 1 }
+    public var usage: TokenUsage { attempts.reduce(TokenUsage()) { $0 + $1.usage } }
+    public var latency: Double { attempts.reduce(0) { $0 + $1.latency } }
+
+    static func skipped(_ id: String, _ step: PipelineStep?, because reason: String) -> StepResult {
+        StepResult(id: id, step: step, status: .skipped, note: reason)
+    }
+}
+
+/// One fixture's trip through the pipeline.
+public struct FixtureResult: Codable, Hashable, Sendable {
+    public var fixture: String
+    public var steps: [StepResult]
+
+    public init(fixture: String, steps: [StepResult]) {
+        self.fixture = fixture
+        self.steps = steps
+    }
+
+    public var usage: TokenUsage { steps.reduce(TokenUsage()) { $0 + $1.usage } }
+}

@@ -1,0 +1,91 @@
+import Intake
+import JSONSchema
+import Providers
+
+/// Runs one prompt step: render, call the provider, extract and validate the
+/// output, and on an invalid output feed the problems back for a repair.
+public struct StepRunner: Sendable {
+    public let provider: any ModelProvider
+    public let prompts: PromptLibrary
+    /// Extra calls allowed after an invalid first reply (0 turns repair off).
+    public let repairAttempts: Int
+    public let prices: PriceTable
+
+    public init(provider: any ModelProvider, prompts: PromptLibrary, repairAttempts: Int = 1, prices: PriceTable = PriceTable()) {
+        self.provider = provider
+        self.prompts = prompts
+        self.repairAttempts = repairAttempts
+        self.prices = prices
+    }
+
+    public func run(id: String, step: PipelineStep, input: StepInput) async -> StepResult {
+        let rendered = prompts.render(step, input: input)
+        let schema = prompts[step].schema
+        var request = rendered.completionRequest
+        var attempts: [Attempt] = []
+        var result = StepResult(id: id, step: step, status: .invalid, prompt: rendered)
+        for attemptNumber in 0...repairAttempts {
+            let response: CompletionResponse
+            do {
+                response = try await provider.complete(request)
+            } catch let error as ProviderError {
+                result.status = .error
+                result.failure = StepFailure(kind: error.kind.rawValue, message: error.message)
+                break
+            } catch {
+                result.status = .error
+                result.failure = StepFailure(kind: "error", message: "\(error)")
+                break
+            }
+            let judged = Self.judge(response, against: schema, maxTokens: request.maxTokens)
+            attempts.append(Attempt(
+                responseText: response.text, finishReason: response.finishReason, usage: response.usage,
+                latency: response.latency, problems: judged.problems))
+            if let output = judged.output {
+                result.status = .valid
+                result.output = output
+                result.failure = nil
+                break
+            }
+            result.failure = StepFailure(kind: "invalid-output", message: judged.problems.prefix(3).joined(separator: "; "))
+            guard attemptNumber < repairAttempts else { break }
+            request.messages.append(ChatMessage(role: .assistant, content: response.text))
+            request.messages.append(ChatMessage(role: .user, content: Self.repairMessage(judged.problems)))
+        }
+        result.attempts = attempts
+        result.cost = prices.cost(model: provider.model, usage: result.usage)
+        return result
+    }
+
+    /// The output when the reply holds a schema-valid JSON value, otherwise every problem.
+    static func judge(_ response: CompletionResponse, against schema: Schema, maxTokens: Int) -> (output: JSONValue?, problems: [String]) {
+        let value: JSONValue
+        switch OutputExtraction.extract(from: response.text) {
+        case .failure(let problem):
+            var problems = [problem.description]
+            if response.wasCutOff {
+                problems.append("the reply stopped at the token limit (max_tokens \(maxTokens)) before the JSON was complete")
+            }
+            return (nil, problems)
+        case .success(let extracted):
+            value = extracted
+        }
+        let errors = schema.validate(value).errors
+        guard !errors.isEmpty else { return (value, []) }
+        return (nil, errors.map { error in
+            error.instanceLocation.isRoot ? error.message : "\(error.instanceLocation): \(error.message)"
+        })
+    }
+
+    /// The follow-up message that asks the model to fix its reply.
+    static func repairMessage(_ problems: [String]) -> String {
+        let list = problems.prefix(12).map { "- \($0)" }.joined(separator: "\n")
+        let more = problems.count > 12 ? "\n- …and \(problems.count - 12) more" : ""
+        return """
+            Your reply could not be used because it does not match the required JSON format:
+            \(list)\(more)
+
+            Reply again with only the complete, corrected JSON object, keeping everything that was already right.
+            """
+    }
+}

@@ -1,0 +1,102 @@
+import JSONSchema
+
+/// One chat turn sent to a model.
+public struct ChatMessage: Codable, Hashable, Sendable {
+    public enum Role: String, Codable, Hashable, Sendable {
+        case user
+        case assistant
+    }
+
+    public var role: Role
+    public var content: String
+
+    public init(role: Role, content: String) {
+        self.role = role
+        self.content = content
+    }
+}
+
+/// Everything a provider needs for one call, independent of any API's wire format.
+public struct CompletionRequest: Codable, Hashable, Sendable {
+    public var system: String
+    public var messages: [ChatMessage]
+    /// The JSON Schema the reply must satisfy, when the step wants structured output.
+    public var responseSchema: JSONValue?
+    /// A short identifier for the schema (OpenAI's `json_schema.name`, Anthropic's tool name).
+    public var schemaName: String
+    public var temperature: Double
+    public var maxTokens: Int
+    public var seed: Int?
+
+    public init(
+        system: String, messages: [ChatMessage], responseSchema: JSONValue? = nil, schemaName: String = "output",
+        temperature: Double = 0, maxTokens: Int = 1024, seed: Int? = nil
+    ) {
+        self.system = system
+        self.messages = messages
+        self.responseSchema = responseSchema
+        self.schemaName = schemaName
+        self.temperature = temperature
+        self.maxTokens = maxTokens
+        self.seed = seed
+    }
+}
+
+/// Tokens a call consumed, as the provider reported them.
+public struct TokenUsage: Codable, Hashable, Sendable {
+    public var input: Int
+    public var output: Int
+
+    public init(input: Int = 0, output: Int = 0) {
+        self.input = input
+        self.output = output
+    }
+
+    public var total: Int { input + output }
+
+    public static func + (lhs: TokenUsage, rhs: TokenUsage) -> TokenUsage {
+        TokenUsage(input: lhs.input + rhs.input, output: lhs.output + rhs.output)
+    }
+}
+
+/// A model's reply with what it cost.
+public struct CompletionResponse: Codable, Hashable, Sendable {
+    /// The reply text; for tool-based structured output, the tool input as JSON text.
+    public var text: String
+    /// The provider's own words for why generation stopped (`stop`, `length`, `end_turn`, `MAX_TOKENS`...).
+    public var finishReason: String?
+    public var usage: TokenUsage
+    /// Wall time of the HTTP exchange, in seconds.
+    public var latency: Double
+    /// The model that answered, as the provider named it.
+    public var model: String?
+    /// The response body as received, for recording.
+    public var rawBody: JSONValue?
+
+    public init(
+        text: String, finishReason: String? = nil, usage: TokenUsage = .init(), latency: Double = 0,
+        model: String? = nil, rawBody: JSONValue? = nil
+    ) {
+        self.text = text
+        self.finishReason = finishReason
+        self.usage = usage
+        self.latency = latency
+        self.model = model
+        self.rawBody = rawBody
+    }
+
+    /// True when the provider says it stopped because it ran out of tokens.
+    public var wasCutOff: Bool {
+        guard let finishReason else { return false }
+        return ["length", "max_tokens", "MAX_TOKENS"].contains(finishReason)
+    }
+}
+
+/// A source of completions: a real API, or recorded responses.
+public protocol ModelProvider: Sendable {
+    /// The provider's kind, e.g. `openai-compatible`.
+    var kind: String { get }
+    /// The model requests go to.
+    var model: String { get }
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse
+}

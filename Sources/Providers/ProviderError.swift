@@ -1,0 +1,49 @@
+/// Why a provider call failed, classified so runs can report and retry by kind.
+public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// The API key's environment variable is not set.
+        case missingAPIKey = "missing-api-key"
+        /// HTTP 429.
+        case rateLimited = "rate-limited"
+        /// HTTP 500-599.
+        case serverError = "server-error"
+        /// No complete response within the deadline.
+        case timeout
+        /// The server could not be reached (refused, DNS, reset).
+        case connectionFailed = "connection-failed"
+        /// HTTP 401 or 403: the key is wrong or lacks access.
+        case authentication
+        /// Another HTTP 4xx: the API refused the request as sent.
+        case requestRejected = "request-rejected"
+        /// A 2xx answer that is not the API's response shape (HTML page, truncated JSON, no choices).
+        case badResponse = "bad-response"
+        case cancelled
+    }
+
+    public var kind: Kind
+    /// The provider kind, e.g. `anthropic`.
+    public var provider: String
+    public var status: Int?
+    /// What happened, in the API's words when it gave any. Never contains the API key.
+    public var message: String
+    /// Seconds the server asked to wait before retrying (`Retry-After`).
+    public var retryAfter: Double?
+
+    public init(kind: Kind, provider: String, status: Int? = nil, message: String, retryAfter: Double? = nil) {
+        self.kind = kind
+        self.provider = provider
+        self.status = status
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    /// Rate limits, server errors, timeouts and dropped connections may succeed on a retry.
+    public var isRetryable: Bool {
+        [.rateLimited, .serverError, .timeout, .connectionFailed].contains(kind)
+    }
+
+    public var description: String {
+        let status = status.map { " (HTTP \($0))" } ?? ""
+        return "\(provider): \(kind.rawValue)\(status): \(message)"
+    }
+}

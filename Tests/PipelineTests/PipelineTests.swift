@@ -1,0 +1,137 @@
+import Foundation
+import Intake
+import JSONSchema
+import Providers
+import Testing
+
+@testable import Pipeline
+
+@Suite("Confirm step")
+struct ConfirmStepTests {
+    let options = try! JSONParser.parse(Samples.options)
+
+    @Test func prefersTheFirstOptionMentioningAPreferredWord() throws {
+        let choice = try #require(ConfirmStep.choose(from: options, by: ConfirmChoice(prefer: ["steps", "monkey bars"], position: 1)))
+        #expect(choice.option["id"] == "walk-10k-steps")
+        #expect(choice.note.contains("\"steps\""))
+    }
+
+    @Test func fallsBackToThePositionClampedToTheList() throws {
+        #expect(ConfirmStep.choose(from: options, by: ConfirmChoice(prefer: ["swim"], position: 2))?.option["id"] == "monkey-bars-8-weeks")
+        #expect(ConfirmStep.choose(from: options, by: ConfirmChoice(position: 4))?.option["id"] == "walk-10k-steps")
+        #expect(ConfirmStep.choose(from: ["options": []], by: ConfirmChoice()) == nil)
+    }
+}
+
+@Suite("Step runner")
+struct StepRunnerTests {
+    @Test func aValidFirstReplyPassesFirstTime() async throws {
+        let provider = ScriptedProvider([.success(Samples.options)])
+        let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
+        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(result.status == .valid)
+        #expect(result.firstPassValid && !result.repaired)
+        #expect(result.output?["options"]?.arrayValue?.count == 3)
+        #expect(result.usage == TokenUsage(input: 100, output: 50))
+    }
+
+    @Test func anInvalidReplyGetsOneRepairThatSeesTheErrors() async throws {
+        let tooMany = #"Here you go: ```json\n{"options": [{"id": "a", "summary": "Only one option here", "detail": ""}]}\n```"#
+        let provider = ScriptedProvider([.success(tooMany), .success(Samples.options)])
+        let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
+        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(result.status == .valid)
+        #expect(!result.firstPassValid && result.repaired)
+        #expect(result.attempts.count == 2)
+        #expect(result.attempts[0].problems.count == 1)
+        let repair = try #require(provider.requests.last?.messages)
+        #expect(repair.map(\.role) == [.user, .assistant, .user])
+        #expect(repair[1].content == tooMany)
+        #expect(repair[2].content.contains("/options"))
+        #expect(repair[2].content.contains(result.attempts[0].problems[0]))
+    }
+
+    @Test func withoutRepairsAnInvalidReplyIsInvalid() async throws {
+        let provider = ScriptedProvider([.success("{\"options\": \"none\"}")])
+        let runner = StepRunner(provider: provider, prompts: try Repository.prompts(), repairAttempts: 0)
+        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(result.status == .invalid)
+        #expect(result.failure?.kind == "invalid-output")
+        #expect(provider.requests.count == 1)
+    }
+
+    @Test func truncatedJSONIsReportedAsTruncated() async throws {
+        let provider = ScriptedProvider([.success(#"{"options": [{"id": "a", "summ"#)])
+        let runner = StepRunner(provider: provider, prompts: try Repository.prompts(), repairAttempts: 0)
+        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(result.status == .invalid)
+        #expect(result.attempts.first?.problems.first?.contains("truncated") == true)
+    }
+
+    @Test func aProviderErrorIsClassified() async throws {
+        let provider = ScriptedProvider([.failure(ProviderError(kind: .rateLimited, provider: "scripted", status: 429, message: "slow down"))])
+        let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
+        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(result.status == .error)
+        #expect(result.failure == StepFailure(kind: "rate-limited", message: "slow down"))
+    }
+}
+
+@Suite("Pipeline")
+struct PipelineTests {
+    @Test func runsEveryStepInOrderAndHandsOutputsDown() async throws {
+        let fixture = try Repository.fixture("busy-parent")
+        let edits = fixture.scenario.optionEdits.count
+        let provider = ScriptedProvider(
+            [.success(Samples.options)] + Array(repeating: .success(Samples.options), count: edits)
+                + [.success(Samples.program), .success(Samples.program)])
+        let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()))
+        let result = await pipeline.run(fixture)
+        let expected = ["goal-options"] + (1...max(1, edits)).prefix(edits).map { "goal-options-edit-\($0)" } + ["confirm", "program-draft", "program-edit"]
+        #expect(result.steps.map(\.id) == expected)
+        #expect(result.steps.allSatisfy { $0.status == .valid })
+        // Confirm picked by the scenario's preference, and the draft saw that goal.
+        let confirm = try #require(result.steps.first { $0.id == "confirm" })
+        #expect(confirm.output?["id"] == "energy-3x-week")
+        let draftRequest = try #require(provider.requests.dropLast().last)
+        #expect(draftRequest.messages[0].content.contains("energy-3x-week"))
+        // The edit saw the drafted program and the scenario's feedback.
+        let editRequest = try #require(provider.requests.last)
+        #expect(editRequest.messages[0].content.contains("Evening Energy"))
+        #expect(editRequest.messages[0].content.contains("herd of elephants"))
+    }
+
+    @Test func aFailedStepSkipsWhatDependsOnItWithAReason() async throws {
+        let fixture = try Repository.fixture("busy-parent")
+        let provider = ScriptedProvider([.failure(ProviderError(kind: .serverError, provider: "scripted", status: 500, message: "boom"))])
+        let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()))
+        let result = await pipeline.run(fixture)
+        #expect(result.steps.first?.status == .error)
+        let skipped = result.steps.dropFirst()
+        #expect(!skipped.isEmpty)
+        #expect(skipped.allSatisfy { $0.status == .skipped && $0.note != nil })
+        #expect(provider.requests.count == 1)
+    }
+
+    @Test func stopsAfterTheSelectedStep() async throws {
+        let fixture = try Repository.fixture("minimal-record")
+        let provider = ScriptedProvider([.success(Samples.options)])
+        let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()), lastStep: .goalOptions)
+        let result = await pipeline.run(fixture)
+        #expect(result.steps.first?.status == .valid)
+        #expect(result.steps.dropFirst().allSatisfy { $0.status == .skipped && $0.note?.contains("--step goal-options") == true })
+        #expect(provider.requests.count == 1)
+    }
+
+    @Test func runsManyFixturesConcurrentlyKeepingTheirOrder() async throws {
+        let corpus = try FixtureCorpus(layout: Repository.layout)
+        let fixtures = try corpus.load(names: ["minimal-record", "busy-parent", "teenager"])
+        let provider = ScriptedProvider(Array(repeating: .success(Samples.options), count: 3))
+        let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()), lastStep: .goalOptions)
+        let results = await pipeline.run(fixtures, jobs: 3)
+        #expect(results.map(\.fixture) == ["minimal-record", "busy-parent", "teenager"])
+        let summary = RunSummary(results)
+        #expect(summary.rows.first { $0.step == "goal-options" }?.firstPassValid == 3)
+        #expect(summary.allValid)
+    }
+}

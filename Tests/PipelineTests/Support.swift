@@ -1,0 +1,53 @@
+import Foundation
+import Intake
+import JSONSchema
+import Pipeline
+import Providers
+
+/// The repository this test file belongs to, and its real prompts and fixtures.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let layout = ProjectLayout(root: root)
+
+    static func fixture(_ name: String) throws -> Fixture {
+        try FixtureCorpus(layout: layout).load(name)
+    }
+
+    static func prompts() throws -> PromptLibrary {
+        try PromptLibrary(layout: layout)
+    }
+}
+
+/// A provider that answers from a script, in order, and records what it was asked.
+/// Used where the test is about the pipeline's logic rather than HTTP.
+final class ScriptedProvider: ModelProvider, @unchecked Sendable {
+    let kind = "scripted"
+    let model = "scripted-model"
+    private let lock = NSLock()
+    private var replies: [Result<String, ProviderError>]
+    private(set) var requests: [CompletionRequest] = []
+
+    init(_ replies: [Result<String, ProviderError>]) {
+        self.replies = replies
+    }
+
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        let next: Result<String, ProviderError> = lock.withLock {
+            requests.append(request)
+            return replies.isEmpty ? .failure(ProviderError(kind: .serverError, provider: kind, message: "script exhausted")) : replies.removeFirst()
+        }
+        switch next {
+        case .success(let text):
+            return CompletionResponse(text: text, finishReason: "stop", usage: TokenUsage(input: 100, output: 50), latency: 0.01, model: model)
+        case .failure(let error):
+            throw error
+        }
+    }
+}
+
+enum Samples {
+    static let options = #"{"options": [{"id": "energy-3x-week", "summary": "More energy: 3 short workouts a week", "detail": "20 minutes, three evenings."}, {"id": "monkey-bars-8-weeks", "summary": "Do the monkey bars in 8 weeks", "detail": "Grip and pulling strength."}, {"id": "walk-10k-steps", "summary": "Walk 10,000 steps a day by June", "detail": "Build up by 1,000 a week."}]}"#
+
+    static let program = ##"{"program_json": {"title": "Evening Energy", "goal": "More energy: 3 short workouts a week", "duration_weeks": 8, "days_per_week": 2, "session_minutes": 25, "equipment": ["bodyweight", "mat", "dumbbell"], "sessions": [{"day": 1, "name": "Full body A", "minutes": 25, "exercises": [{"name": "Goblet squat", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}]}, {"day": 2, "name": "Full body B", "minutes": 25, "exercises": [{"name": "Dumbbell row", "sets": 3, "reps": "10 each side", "rest_seconds": 60, "notes": ""}]}], "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "safety_notes": ["Warm up for 3 minutes."]}, "program_markdown": "# Evening Energy\n\n## Day 1: Full body A (25 min)\n- **Goblet squat**: 3 × 10, rest 60 s.\n\n## Day 2: Full body B (25 min)\n- **Dumbbell row**: 3 × 10 each side, rest 60 s."}"##
+}
