@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // JSON documents (parser with source locations, pointers, writer) and the
@@ -24,7 +25,16 @@ let package = Package(
         ),
 
         // One protocol for model providers and its real implementations over HTTP.
-        .target(name: "Providers", dependencies: ["JSONSchema"]),
+        .target(name: "Providers", dependencies: ["JSONSchema", "CCurl"]),
+
+        // A thin C shim over libcurl's easy interface (curl_easy_setopt is variadic).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+
+        // Recorded responses (cassettes), recording and offline replay, line diffs.
+        .target(
+            name: "Golden",
+            dependencies: ["JSONSchema", "Providers", .product(name: "Crypto", package: "swift-crypto")]
+        ),
 
         // The prompts and the steps: rendering, provider calls, extraction,
         // validation and repair, sequenced per fixture.
@@ -40,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline",
+                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -53,6 +63,7 @@ let package = Package(
         .testTarget(name: "IntakeTests", dependencies: ["Intake", "JSONSchema"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "JSONSchema"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
 )

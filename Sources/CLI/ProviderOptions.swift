@@ -1,16 +1,34 @@
 import ArgumentParser
 import Foundation
+import Golden
+import Intake
 import Providers
 
-extension ProviderConfiguration.Preset: ExpressibleByArgument {}
 extension OpenAICompatibleProvider.StructuredOutputMode: ExpressibleByArgument {}
+
+/// What `--provider` accepts: offline replay, or one of the live presets.
+enum ProviderName: String, CaseIterable, ExpressibleByArgument {
+    case replay
+    case local
+    case openaiCompatible = "openai-compatible"
+    case openai
+    case anthropic
+    case gemini
+
+    var preset: ProviderConfiguration.Preset? {
+        ProviderConfiguration.Preset(rawValue: rawValue)
+    }
+}
 
 /// The options that choose and configure the model provider.
 struct ProviderOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The provider: local, openai-compatible, openai, anthropic or gemini.",
-        discussion: "local is a llama-cpp-python server on 127.0.0.1:8080 started by scripts/local-model. API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
-    var provider: ProviderConfiguration.Preset = .local
+        "The provider: replay, local, openai-compatible, openai, anthropic or gemini.",
+        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is a llama-cpp-python server on 127.0.0.1:8080 started by scripts/local-model. API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
+    var provider: ProviderName = .replay
+
+    @Flag(help: "Record every live response into golden/<fixture>/<step>.cassette.json.")
+    var record = false
 
     @Option(help: "The model name sent to the provider (defaults to the preset's).")
     var model: String?
@@ -27,21 +45,33 @@ struct ProviderOptions: ParsableArguments {
     var timeout: Double = 300
 
     func validate() throws {
+        if record, provider == .replay {
+            throw ValidationError("--record needs a live provider, e.g. --provider local; replay only reads recordings.")
+        }
+        if provider == .replay, model != nil || baseURL != nil || structuredOutput != nil {
+            throw ValidationError("--model, --base-url and --structured-output apply to live providers, not to replay.")
+        }
         if let baseURL, URL(string: baseURL)?.scheme == nil {
             throw ValidationError("--base-url must be an absolute URL such as http://127.0.0.1:8080/v1, got \(baseURL).")
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
     }
 
-    var configuration: ProviderConfiguration {
-        ProviderConfiguration(
-            preset: provider, model: model, baseURL: baseURL.flatMap(URL.init(string:)), structuredOutput: structuredOutput)
+    /// The live provider's configuration; nil for replay.
+    var configuration: ProviderConfiguration? {
+        provider.preset.map {
+            ProviderConfiguration(preset: $0, model: model, baseURL: baseURL.flatMap(URL.init(string:)), structuredOutput: structuredOutput)
+        }
     }
 
-    /// The provider, or exit code 2 with the reason (for example a missing API key).
-    func makeProvider() throws -> any ModelProvider {
+    /// The provider (replay, live, or live and recording), or exit code 2 with the
+    /// reason, for example a missing API key.
+    func makeProvider(layout: ProjectLayout) throws -> any ModelProvider {
+        let store = CassetteStore(folder: layout.golden)
+        guard let configuration else { return ReplayProvider(store: store) }
         do {
-            return try configuration.makeProvider(transport: URLSessionTransport(deadline: timeout))
+            let live = try configuration.makeProvider(transport: CurlTransport(deadline: timeout))
+            return record ? RecordingProvider(recording: live, into: store) : live
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
             throw ExitCode(2)

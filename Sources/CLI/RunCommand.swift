@@ -44,9 +44,9 @@ struct RunCommand: AsyncParsableCommand {
         let fixtures = try Failure.exitingOnError { try corpus.load(names: fixture) }
         let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
-        let provider = try providerOptions.makeProvider()
+        let provider = try providerOptions.makeProvider(layout: layout)
         let err = Terminal.standardError
-        let warnings = SchemaWarnings.forRun(prompts: prompts, configuration: providerOptions.configuration)
+        let warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
         for warning in warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
 
         let pipeline = Pipeline(
@@ -54,7 +54,8 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ProgressPrinter(terminal: err)
         let startedAt = Date()
         let clock = ContinuousClock.now
-        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)).")
+        let recording = providerOptions.record ? ", recording to golden/" : ""
+        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(recording)).")
         let results = await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } }
         await progress.finish()
         let elapsed = clock.duration(to: .now)

@@ -27,10 +27,12 @@ public struct CompletionRequest: Codable, Hashable, Sendable {
     public var temperature: Double
     public var maxTokens: Int
     public var seed: Int?
+    /// Which fixture and step the call belongs to: used to file recordings, never part of the request.
+    public var context: CallContext?
 
     public init(
         system: String, messages: [ChatMessage], responseSchema: JSONValue? = nil, schemaName: String = "output",
-        temperature: Double = 0, maxTokens: Int = 1024, seed: Int? = nil
+        temperature: Double = 0, maxTokens: Int = 1024, seed: Int? = nil, context: CallContext? = nil
     ) {
         self.system = system
         self.messages = messages
@@ -39,6 +41,22 @@ public struct CompletionRequest: Codable, Hashable, Sendable {
         self.temperature = temperature
         self.maxTokens = maxTokens
         self.seed = seed
+        self.context = context
+    }
+}
+
+/// The fixture and step a call is made for.
+public struct CallContext: Codable, Hashable, Sendable {
+    public var fixture: String
+    /// The step's id within the fixture, e.g. `goal-options-edit-2`.
+    public var step: String
+    /// Hashes of the parts the request was built from, by name (`template`, `record`...).
+    public var provenance: [String: String]
+
+    public init(fixture: String, step: String, provenance: [String: String] = [:]) {
+        self.fixture = fixture
+        self.step = step
+        self.provenance = provenance
     }
 }
 

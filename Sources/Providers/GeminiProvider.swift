@@ -9,7 +9,7 @@ public struct GeminiProvider: ModelProvider {
     public let baseURL: URL
     let client: ProviderClient
 
-    public init(baseURL: URL, model: String, apiKey: String, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(baseURL: URL, model: String, apiKey: String, transport: any HTTPTransport = CurlTransport()) {
         self.baseURL = baseURL
         self.model = model
         client = ProviderClient(provider: "gemini", transport: transport, secret: apiKey)

@@ -64,6 +64,7 @@ public struct URLSessionTransport: HTTPTransport {
                 urlRequest.httpBody = request.body
                 urlRequest.timeoutInterval = deadline
                 for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+                urlRequest.setValue("", forHTTPHeaderField: "Expect")
                 do {
                     let (data, response) = try await session.data(for: urlRequest)
                     guard let http = response as? HTTPURLResponse else {

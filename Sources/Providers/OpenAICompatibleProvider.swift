@@ -25,7 +25,7 @@ public struct OpenAICompatibleProvider: ModelProvider {
 
     public init(
         baseURL: URL, model: String, apiKey: String?, structuredOutput: StructuredOutputMode = .jsonSchema,
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = CurlTransport()
     ) {
         self.baseURL = baseURL
         self.model = model

@@ -59,7 +59,7 @@ public struct ProviderConfiguration: Sendable, Hashable {
     /// when a required key is missing.
     public func makeProvider(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = CurlTransport()
     ) throws -> any ModelProvider {
         var key: String?
         if let variable = apiKeyVariable {

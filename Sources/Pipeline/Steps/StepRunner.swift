@@ -22,6 +22,8 @@ public struct StepRunner: Sendable {
         let rendered = prompts.render(step, input: input)
         let schema = prompts[step].schema
         var request = rendered.completionRequest
+        request.context = CallContext(
+            fixture: input.fixture.name, step: id, provenance: Provenance.of(step: step, prompt: prompts[step], input: input))
         var attempts: [Attempt] = []
         var result = StepResult(id: id, step: step, status: .invalid, prompt: rendered)
         for attemptNumber in 0...repairAttempts {

@@ -1,0 +1,112 @@
+import Crypto
+import Foundation
+import JSONSchema
+import Providers
+
+/// The recorded calls of one fixture step: each request as sent (readable) beside
+/// the response received. Stored as `golden/<fixture>/<step>.cassette.json`.
+public struct Cassette: Codable, Hashable, Sendable {
+    public static let formatVersion = 1
+
+    public var formatVersion: Int
+    public var fixture: String
+    public var step: String
+    public var provider: String
+    public var model: String
+    public var recordedAt: Date
+    /// Hashes of what the request was built from (template, record, scenario, upstream
+    /// outputs), so a replay miss can say which of them changed.
+    public var provenance: [String: String]
+    /// In call order: the first attempt, then any repairs.
+    public var interactions: [Interaction]
+
+    public struct Interaction: Codable, Hashable, Sendable {
+        /// `RecordedRequest.key`: what replay looks requests up by.
+        public var key: String
+        public var request: RecordedRequest
+        public var response: RecordedResponse
+    }
+
+    public init(
+        fixture: String, step: String, provider: String, model: String, recordedAt: Date,
+        provenance: [String: String] = [:], interactions: [Interaction]
+    ) {
+        formatVersion = Self.formatVersion
+        self.provenance = provenance
+        self.fixture = fixture
+        self.step = step
+        self.provider = provider
+        self.model = model
+        self.recordedAt = recordedAt
+        self.interactions = interactions
+    }
+}
+
+/// A request as recorded: everything that determines the model's answer.
+/// The schema itself is stored by hash; it lives in `prompts/schemas/`.
+public struct RecordedRequest: Codable, Hashable, Sendable {
+    public var provider: String
+    public var model: String
+    public var system: String
+    public var messages: [ChatMessage]
+    public var schemaName: String
+    /// SHA-256 of the schema's canonical JSON, or nil when the call had no schema.
+    public var schemaSHA256: String?
+    public var temperature: Double
+    public var maxTokens: Int
+    public var seed: Int?
+
+    public init(_ request: CompletionRequest, provider: String, model: String) {
+        self.provider = provider
+        self.model = model
+        system = request.system
+        messages = request.messages
+        schemaName = request.schemaName
+        schemaSHA256 = request.responseSchema.map { SHA256Digest.hex(of: $0.serialized(.canonical)) }
+        temperature = request.temperature
+        maxTokens = request.maxTokens
+        seed = request.seed
+    }
+
+    /// The content address: SHA-256 of this request's canonical JSON.
+    public var key: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data()
+        return SHA256Digest.hex(of: data)
+    }
+}
+
+/// A response as recorded; the raw body is kept for inspection.
+public struct RecordedResponse: Codable, Hashable, Sendable {
+    public var text: String
+    public var finishReason: String?
+    public var usage: TokenUsage
+    public var latency: Double
+    public var model: String?
+    public var rawBody: JSONValue?
+
+    public init(_ response: CompletionResponse) {
+        text = response.text
+        finishReason = response.finishReason
+        usage = response.usage
+        latency = response.latency
+        model = response.model
+        rawBody = response.rawBody
+    }
+
+    public var completionResponse: CompletionResponse {
+        CompletionResponse(text: text, finishReason: finishReason, usage: usage, latency: latency, model: model, rawBody: rawBody)
+    }
+}
+
+/// Hex SHA-256 digests.
+public enum SHA256Digest {
+    public static func hex(of text: String) -> String {
+        hex(of: Data(text.utf8))
+    }
+
+    public static func hex(of data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+}

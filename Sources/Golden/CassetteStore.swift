@@ -1,0 +1,60 @@
+import Foundation
+import JSONSchema
+
+/// The cassettes under `golden/`: one file per fixture step, read and written whole.
+public struct CassetteStore: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    public func url(fixture: String, step: String) -> URL {
+        folder.appendingPathComponent(fixture, isDirectory: true).appendingPathComponent("\(step).cassette.json")
+    }
+
+    /// The cassette for one step, nil when none was recorded.
+    public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
+        let url = url(fixture: fixture, step: step)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            return try Self.decoder.decode(Cassette.self, from: data)
+        } catch {
+            throw CassetteError.unreadable(path: "\(fixture)/\(step).cassette.json", reason: "\(error)")
+        }
+    }
+
+    /// Writes a cassette atomically: a reader sees the old file or the new one, never half of one.
+    public func write(_ cassette: Cassette) throws {
+        let url = url(fixture: cassette.fixture, step: cassette.step)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var data = try Self.encoder.encode(cassette)
+        data.append(0x0A)
+        try data.write(to: url, options: .atomic)
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+/// A cassette file that cannot be used.
+public enum CassetteError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "The cassette golden/\(path) cannot be read (\(reason)). Re-record it with `trainer-eval run --record --fixture ...`."
+        }
+    }
+}

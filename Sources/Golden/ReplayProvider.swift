@@ -1,0 +1,78 @@
+import Foundation
+import Providers
+
+/// Answers from the cassettes only, never the network. A request that differs
+/// from the recording fails as stale, saying which part changed and how.
+public struct ReplayProvider: ModelProvider {
+    public let kind = "replay"
+    public let model = "recorded"
+    public let store: CassetteStore
+
+    public init(store: CassetteStore) {
+        self.store = store
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        guard let context = request.context else {
+            throw ProviderError(kind: .missingRecording, provider: kind, message: "replay needs to know the fixture and step of a call")
+        }
+        let file = "golden/\(context.fixture)/\(context.step).cassette.json"
+        let cassette: Cassette?
+        do {
+            cassette = try store.cassette(fixture: context.fixture, step: context.step)
+        } catch {
+            throw ProviderError(kind: .missingRecording, provider: kind, message: error.description)
+        }
+        guard let cassette else {
+            throw ProviderError(
+                kind: .missingRecording, provider: kind,
+                message: "no recording \(file); record it with `trainer-eval run --record --provider local --fixture \(context.fixture)`")
+        }
+        let current = RecordedRequest(request, provider: cassette.provider, model: cassette.model)
+        let key = current.key
+        if let hit = cassette.interactions.first(where: { $0.key == key }) {
+            return hit.response.completionResponse
+        }
+        // Compare with the recorded call at the same point of the step (first try or a repair).
+        let comparable = cassette.interactions.first { $0.request.messages.count == current.messages.count }
+            ?? cassette.interactions.first
+        let explanation = comparable.map {
+            Self.explain(current: current, currentProvenance: context.provenance, recorded: $0.request, recordedProvenance: cassette.provenance)
+        } ?? "the recording has no calls"
+        throw ProviderError(
+            kind: .staleRecording, provider: kind,
+            message: "the request differs from \(file): \(explanation)")
+    }
+
+    /// Which parts of the request changed since it was recorded, with the prompt diff.
+    static func explain(
+        current: RecordedRequest, currentProvenance: [String: String],
+        recorded: RecordedRequest, recordedProvenance: [String: String]
+    ) -> String {
+        var parts = Set(currentProvenance.keys).union(recordedProvenance.keys)
+            .filter { currentProvenance[$0] != recordedProvenance[$0] }
+            .sorted()
+        if current.schemaSHA256 != recorded.schemaSHA256, !parts.contains("schema") { parts.append("schema") }
+        if current.model != recorded.model { parts.append("model (\(recorded.model) → \(current.model))") }
+        if current.temperature != recorded.temperature {
+            parts.append("temperature (\(recorded.temperature) → \(current.temperature))")
+        }
+        if current.maxTokens != recorded.maxTokens { parts.append("max_tokens (\(recorded.maxTokens) → \(current.maxTokens))") }
+        if current.seed != recorded.seed {
+            parts.append("seed (\(recorded.seed.map(String.init) ?? "none") → \(current.seed.map(String.init) ?? "none"))")
+        }
+        var diffs: [String] = []
+        if current.system != recorded.system {
+            if !parts.contains("system prompt") && !parts.contains("system") { parts.append("system prompt") }
+            diffs.append(LineDiff(old: recorded.system, new: current.system).unified(oldName: "recorded system", newName: "current system"))
+        }
+        let recordedUser = recorded.messages.map(\.content).joined(separator: "\n\n")
+        let currentUser = current.messages.map(\.content).joined(separator: "\n\n")
+        if currentUser != recordedUser {
+            if parts.isEmpty { parts.append("user message") }
+            diffs.append(LineDiff(old: recordedUser, new: currentUser).unified(oldName: "recorded messages", newName: "current messages"))
+        }
+        if parts.isEmpty { parts.append("request encoding") }
+        return "changed: " + parts.joined(separator: ", ") + (diffs.isEmpty ? "" : "\n" + diffs.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,34 @@
+import Intake
+import JSONSchema
+
+/// Fingerprints of what a step's request is built from, recorded with cassettes so
+/// a replay miss can name the part that changed: template, system prompt, schema,
+/// fixture record, scenario feedback, or an upstream step's output.
+enum Provenance {
+    static func of(step: PipelineStep, prompt: StepPrompt, input: StepInput) -> [String: String] {
+        let folder = "prompts/\(step.rawValue)"
+        var parts = [
+            "prompt template (\(folder)/user.mustache)": fingerprint(prompt.templateText),
+            "system prompt (\(folder)/system.md)": fingerprint(prompt.system),
+            "schema (prompts/schemas/\(prompt.metadata.schema))": fingerprint(prompt.schemaDocument.serialized(.canonical)),
+            "fixture record (fixtures/\(input.fixture.name).json)": fingerprint(input.fixture.recordJSON.serialized(.canonical)),
+        ]
+        if let feedback = input.feedback {
+            parts["scenario feedback (fixtures/\(input.fixture.name).yaml)"] = fingerprint((input.earlierFeedback + [feedback]).joined(separator: "\u{0}"))
+        }
+        let upstream = [input.currentOptions, input.confirmedGoal, input.currentProgram].compactMap { $0?.serialized(.canonical) }
+        if !upstream.isEmpty { parts["upstream step output"] = fingerprint(upstream.joined(separator: "\u{0}")) }
+        return parts
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across runs and machines.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
