@@ -17,7 +17,10 @@ struct TrainerEval: AsyncParsableCommand {
             Exit codes: 0 success, 1 failures found, 2 bad input or usage.
             """,
         version: version,
-        subcommands: [RunCommand.self, RenderCommand.self, FixturesCommand.self]
+        subcommands: [
+            RunCommand.self, RenderCommand.self, FixturesCommand.self, ValidateCommand.self, SchemaCheckCommand.self,
+            BenchValidateCommand.self,
+        ]
     )
 
     /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64).

@@ -28,7 +28,7 @@ public struct ProviderConfiguration: Sendable, Hashable {
         self.preset = preset
         switch preset {
         case .local:
-            self.model = model ?? "qwen2.5-1.5b-instruct"
+            self.model = model ?? "qwen2.5-coder-1.5b-instruct-q4_k_m"
             self.baseURL = baseURL ?? URL(string: "http://127.0.0.1:8080/v1")!
             self.structuredOutput = structuredOutput ?? .jsonObjectWithSchema
             apiKeyVariable = nil

@@ -1,16 +1,8 @@
 import JSONSchema
 
-/// Finds the JSON value in a model's reply.
+/// Finds the JSON value in a model's reply (bare, fenced, or wrapped in prose).
 enum OutputExtraction {
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func extract(from reply: String) -> Result<JSONValue, Problem> {
-        do {
-            return .success(try JSONParser.parse(reply, options: .lenient))
-        } catch {
-            return .failure(Problem(description: "\(error)"))
-        }
+    static func extract(from reply: String) -> Result<JSONValue, ExtractionError> {
+        JSONExtractor.extract(from: reply).map(\.value)
     }
 }
