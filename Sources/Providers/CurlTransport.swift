@@ -40,7 +40,6 @@ public struct CurlTransport: HTTPTransport {
     private static func perform(
         _ request: HTTPRequest, deadline: Double, connectTimeout: Double, token: CancelToken
     ) -> Result<HTTPResponse, Error> {
-        if Task.isCancelled { return .failure(TransportError.cancelled) }
         let headerLines = request.headers.map { "\($0.key): \($0.value)" }
         var result = ccurl_result()
         defer { ccurl_result_free(&result) }

@@ -40,19 +40,22 @@ struct ProviderClient: Sendable {
     }
 
     private func httpError(_ response: HTTPResponse) -> ProviderError {
-        let apiMessage = (try? JSONParser.parse(response.body, options: .lenient))
-            .flatMap { $0["error"]?["message"]?.stringValue ?? $0["message"]?.stringValue }
+        let json = try? JSONParser.parse(response.body, options: .lenient)
+        let apiMessage = json.flatMap { $0["error"]?["message"]?.stringValue ?? $0["message"]?.stringValue }
         let message = redact(apiMessage ?? excerpt(response.body))
         let kind: ProviderError.Kind
         switch response.status {
         case 429: kind = .rateLimited
         case 401, 403: kind = .authentication
+        // Gemini answers an invalid key with 400 and reason API_KEY_INVALID.
+        case 400 where json?["error"]?["details"]?.arrayValue?.contains { $0["reason"] == "API_KEY_INVALID" } == true:
+            kind = .authentication
         case 500...599: kind = .serverError
         default: kind = .requestRejected
         }
         return ProviderError(
             kind: kind, provider: provider, status: response.status, message: message,
-            retryAfter: response.headers["retry-after"].flatMap(Self.parseRetryAfter))
+            retryAfter: response.headers["retry-after"].flatMap(Self.parseRetryAfter) ?? json.flatMap(Self.retryDelay(in:)))
     }
 
     private func providerError(from error: TransportError) -> ProviderError {
@@ -67,7 +70,9 @@ struct ProviderClient: Sendable {
     /// The first few hundred characters of a body, on one line.
     private func excerpt(_ body: Data) -> String {
         let text = String(decoding: body.prefix(300), as: UTF8.self)
+            .replacingOccurrences(of: "\r\n", with: " ")
             .replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\r", with: " ")
             .trimmingCharacters(in: .whitespaces)
         return redact(text.isEmpty ? "(empty body)" : text + (body.count > 300 ? "…" : ""))
     }
@@ -75,6 +80,18 @@ struct ProviderClient: Sendable {
     func redact(_ text: String) -> String {
         guard let secret, secret.count >= 4 else { return text }
         return text.replacingOccurrences(of: secret, with: "[redacted]")
+    }
+
+    /// Gemini's delay, sent in the body instead of `Retry-After`:
+    /// `{"error": {"details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "17s"}]}}`.
+    static func retryDelay(in json: JSONValue) -> Double? {
+        for detail in json["error"]?["details"]?.arrayValue ?? []
+        where detail["@type"]?.stringValue?.hasSuffix("google.rpc.RetryInfo") == true {
+            if let text = detail["retryDelay"]?.stringValue, text.hasSuffix("s"), let seconds = Double(text.dropLast()) {
+                return max(0, seconds)
+            }
+        }
+        return nil
     }
 
     /// `Retry-After` as seconds: either a number or an HTTP date.

@@ -1,0 +1,158 @@
+import Foundation
+import JSONSchema
+import Providers
+import TestSupport
+import Testing
+
+@Suite("OpenAI-compatible provider over HTTP")
+struct OpenAICompatibleProviderTests {
+    typealias Mode = OpenAICompatibleProvider.StructuredOutputMode
+
+    /// The messages every mode sends: system first, then the conversation in order.
+    static let expectedMessages: JSONValue = [
+        ["role": "system", "content": .string(Fixture.system)],
+        ["role": "user", "content": .string(Fixture.messages[0].content)],
+        ["role": "assistant", "content": .string(Fixture.messages[1].content)],
+        ["role": "user", "content": .string(Fixture.messages[2].content)],
+    ]
+
+    static let modes: [(Mode, JSONValue?)] = [
+        (.jsonSchema, [
+            "type": "json_schema",
+            "json_schema": ["name": "goal_options", "schema": Fixture.strippedSchema, "strict": true],
+        ]),
+        (.jsonObjectWithSchema, ["type": "json_object", "schema": Fixture.strippedSchema]),
+        (.jsonObject, ["type": "json_object"]),
+        (.none, nil),
+    ]
+
+    @Test("sends the exact request for each structured-output mode", arguments: modes)
+    func sendsExactRequest(mode: Mode, responseFormat: JSONValue?) async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        _ = try await server.openAI(mode: mode).complete(Fixture.request())
+
+        #expect(server.requestCount == 1)
+        let request = try #require(server.lastRequest)
+        #expect(request.method == "POST")
+        #expect(request.target == "/v1/chat/completions")
+        #expect(request.header("authorization") == "Bearer \(Fixture.apiKey)")
+        #expect(request.header("content-type") == "application/json")
+
+        let common: JSONValue = [
+            "model": "gpt-4.1-mini",
+            "messages": Self.expectedMessages,
+            "temperature": 0.2,
+            "max_tokens": 512,
+            "seed": 42,
+        ]
+        var expected = try #require(common.objectValue)
+        expected["response_format"] = responseFormat
+        let body = try Fixture.body(of: request)
+        #expect(body == .object(expected))
+        #expect(body["messages"]?[0]?["role"] == "system")
+    }
+
+    @Test("sends no response_format without a schema, and no seed when unset", arguments: Mode.allCases)
+    func plainRequest(mode: Mode) async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion(content: "Hello!")))
+        _ = try await server.openAI(mode: mode).complete(Fixture.request(schema: nil, seed: nil))
+        let body = try Fixture.body(of: server.lastRequest)
+        #expect(body["response_format"] == nil)
+        #expect(body["seed"] == nil)
+        #expect(body.objectValue?.keys.sorted() == ["max_tokens", "messages", "model", "temperature"])
+    }
+
+    @Test func sendsNoAuthorizationWithoutAKey() async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        _ = try await server.openAI(apiKey: nil).complete(Fixture.request())
+        #expect(server.lastRequest?.header("Authorization") == nil)
+    }
+
+    @Test func parsesAChatCompletion() async throws {
+        let body = OpenAIBodies.completion()
+        let server = try LoopbackServer(answering: .json(body))
+        let response = try await server.openAI().complete(Fixture.request())
+
+        #expect(try JSONParser.parse(response.text) == Fixture.answer)
+        #expect(response.finishReason == "stop")
+        #expect(!response.wasCutOff)
+        #expect(response.usage == TokenUsage(input: 183, output: 29))
+        #expect(response.model == "gpt-4.1-mini-2025-04-14")
+        #expect(response.latency > 0)
+        #expect(response.rawBody == (try JSONParser.parse(body)))
+    }
+
+    @Test func reportsALlamaCppReplyCutOffByMaxTokens() async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.llamaCppCutOff))
+        let provider = server.openAI(mode: .jsonObjectWithSchema, model: "qwen2.5-1.5b-instruct", apiKey: nil)
+        let response = try await provider.complete(Fixture.request())
+        #expect(response.text == #"{"goals": ["Run 10 km"#)
+        #expect(response.finishReason == "length")
+        #expect(response.wasCutOff)
+        #expect(response.usage.total == 713)
+        #expect(response.model == "models/qwen2.5-1.5b-instruct-q4_k_m.gguf")
+    }
+
+    @Test func aRefusalIsARejectedRequest() async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.refusal))
+        let error = await #expect(throws: ProviderError.self) {
+            try await server.openAI().complete(Fixture.request())
+        }
+        #expect(error?.kind == .requestRejected)
+        #expect(error?.message.contains("I'm sorry, I can't assist with that request.") == true)
+    }
+
+    @Test("a 200 without usable content is a bad response", arguments: [
+        (OpenAIBodies.noChoices, "no choices"),
+        (OpenAIBodies.nullContent, "no message content"),
+        (#"{"object": "list", "data": []}"#, "no choices"),
+    ])
+    func missingContent(body: String, complaint: String) async throws {
+        let server = try LoopbackServer(answering: .json(body))
+        let error = await #expect(throws: ProviderError.self) {
+            try await server.openAI().complete(Fixture.request())
+        }
+        #expect(error?.kind == .badResponse)
+        #expect(error?.status == 200)
+        #expect(error?.message.contains(complaint) == true, "\(String(describing: error))")
+        #expect(error?.isRetryable == false)
+    }
+
+    /// Each server accepts different length bounds: llama.cpp's grammar rejects those over
+    /// 2,000 (so large ones are dropped), OpenAI's strict mode rejects `maxLength` outright.
+    /// The validator checks the dropped bounds after the reply either way.
+    @Test("each mode sends only the length bounds its server accepts", arguments: [
+        (Mode.jsonObjectWithSchema, nil as JSONValue?, 200 as JSONValue?),
+        (Mode.jsonSchema, nil, nil),
+    ])
+    func lengthBounds(mode: Mode, summaryMaximum: JSONValue?, goalMaximum: JSONValue?) async throws {
+        let schema: JSONValue = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": [
+                "summary": ["type": "string", "maxLength": 5000],
+                "goals": ["type": "array", "items": ["type": "string", "maxLength": 200]],
+            ],
+            "required": ["summary", "goals"],
+            "additionalProperties": false,
+        ]
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        var request = Fixture.request()
+        request.responseSchema = schema
+        _ = try await server.openAI(mode: mode).complete(request)
+        let format = try #require(try Fixture.body(of: server.lastRequest)["response_format"])
+        let sent = try #require(format["schema"] ?? format["json_schema"]?["schema"])
+        #expect(sent["$schema"] == nil)
+        #expect(sent["properties"]?["summary"]?["type"] == "string")
+        #expect(sent["properties"]?["summary"]?["maxLength"] == summaryMaximum)
+        #expect(sent["properties"]?["goals"]?["items"]?["maxLength"] == goalMaximum)
+    }
+
+    @Test func acceptsABaseURLWithATrailingSlash() async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        let provider = OpenAICompatibleProvider(
+            baseURL: server.url("/v1/"), model: "m", apiKey: nil, transport: Fixture.transport())
+        _ = try await provider.complete(Fixture.request())
+        #expect(server.lastRequest?.path == "/v1/chat/completions")
+    }
+}
