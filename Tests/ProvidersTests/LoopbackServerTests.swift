@@ -163,7 +163,7 @@ struct LoopbackServerTests {
         #expect(await server.waitForRequests(1, timeout: 5))
         let start = Date()
         server.stop()
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 10, "stop() must end a hanging answer, not wait for it")
         await #expect(throws: TransportError.self) { try await call.value }
         server.stop()  // Twice is fine.
     }
@@ -180,7 +180,7 @@ struct LoopbackServerTests {
         let server = try LoopbackServer(answering: .text("ok"))
         let start = Date()
         #expect(await !server.waitForRequests(1, timeout: 0.2))
-        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(Date().timeIntervalSince(start) < 10, "a 0.2 s wait must return, not hang")
     }
 
     @Test func refusingPortRefuses() async throws {

@@ -123,7 +123,7 @@ struct TransportFaultTests {
 
     @Test("concurrent calls do not wait for each other", arguments: TransportKind.allCases)
     func concurrentCalls(transport: TransportKind) async throws {
-        let server = try LoopbackServer(answering: .delay(0.5, .json(OpenAIBodies.completion())))
+        let server = try LoopbackServer(answering: .delay(1, .json(OpenAIBodies.completion())))
         let provider = server.openAI(transport: transport)
         let start = Date()
         try await withThrowingTaskGroup(of: CompletionResponse.self) { group in
@@ -136,7 +136,7 @@ struct TransportFaultTests {
         }
         let elapsed = Self.elapsed(since: start)
         #expect(server.requestCount == 8)
-        // Serialised, eight half-second answers would take 4 s.
-        #expect(elapsed < 3, "took \(elapsed) s")
+        // Serialised, eight one-second answers would take 8 s.
+        #expect(elapsed < 6, "took \(elapsed) s")
     }
 }

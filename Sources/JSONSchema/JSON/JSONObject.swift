@@ -31,6 +31,13 @@ public struct JSONObject: Sendable {
         for member in members { self[member.key] = member.value }
     }
 
+    /// Members already known to have distinct keys (the parser checks as it reads).
+    init(uniqueMembers: [Member]) {
+        members = uniqueMembers
+        index = nil
+        rebuildIndex()
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }

@@ -69,13 +69,16 @@ extension JSONParser {
         private mutating func parseObject() throws -> JSONValue {
             try enterContainer()
             position += 1
-            var object = JSONObject()
+            var members: [JSONObject.Member] = []
+            // Positions by key, built only once an object is too large for linear duplicate checks.
+            var positions: [String: Int]?
             skipWhitespace()
             if peek(UInt8(ascii: "}")) {
                 position += 1
                 depth -= 1
-                return .object(object)
+                return .object(JSONObject())
             }
+            members.reserveCapacity(8)
             while true {
                 skipWhitespace()
                 guard position < bytes.count else { throw truncated(expecting: "a member name or '}'") }
@@ -84,7 +87,8 @@ extension JSONParser {
                 }
                 let keyOffset = position
                 let key = try parseString()
-                if object[key] != nil, options.duplicateKeys == .reject {
+                let existing = Self.position(of: key, in: members, positions: &positions)
+                if existing != nil, options.duplicateKeys == .reject {
                     throw Failure(kind: .duplicateKey(key), offset: keyOffset)
                 }
                 skipWhitespace()
@@ -106,7 +110,13 @@ extension JSONParser {
                     throw failure
                 }
                 if recordsOffsets { currentPath.removeLast() }
-                object[key] = value
+                if let existing {
+                    // The last value wins, in the first occurrence's position.
+                    members[existing].value = value
+                } else {
+                    positions?[key] = members.count
+                    members.append(JSONObject.Member(key: key, value: value))
+                }
                 skipWhitespace()
                 guard position < bytes.count else { throw truncated(expecting: "',' or '}'") }
                 switch bytes[position] {
@@ -115,11 +125,31 @@ extension JSONParser {
                 case UInt8(ascii: "}"):
                     position += 1
                     depth -= 1
-                    return .object(object)
+                    return .object(JSONObject(uniqueMembers: members))
                 default:
                     throw unexpected(expecting: "',' or '}' after an object member")
                 }
             }
+        }
+
+        /// Where `key` already is among `members`: a linear scan for small
+        /// objects, a dictionary (built on first need) for large ones.
+        private static func position(
+            of key: String, in members: [JSONObject.Member], positions: inout [String: Int]?
+        ) -> Int? {
+            if positions == nil {
+                if members.count <= 12 {
+                    let length = key.utf8.count
+                    for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+                        return index
+                    }
+                    return nil
+                }
+                var built = [String: Int](minimumCapacity: members.count * 2)
+                for (index, member) in members.enumerated() where built[member.key] == nil { built[member.key] = index }
+                positions = built
+            }
+            return positions?[key]
         }
 
         private mutating func parseArray() throws -> JSONValue {
@@ -171,7 +201,28 @@ extension JSONParser {
             position += 1  // opening quote
             let start = position
             var isASCII = true
-            // Fast path: a run with no escapes.
+            // Eight bytes at a time: jump to the first quote, backslash, control or
+            // non-ASCII byte; the closing quote ends the string here, anything
+            // else but non-ASCII text goes to the byte loop below.
+            while position + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
+                let attention = Self.attention(word)
+                if attention == 0 {
+                    position += 8
+                    continue
+                }
+                position += attention.trailingZeroBitCount >> 3
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                    position += 1
+                    return try makeString(slice, startOffset: start, isASCII: isASCII)
+                }
+                guard byte >= 0x80 else { break }
+                isASCII = false
+                position += 1
+            }
+            // A run with no escapes.
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
@@ -188,6 +239,21 @@ extension JSONParser {
             }
             guard position < bytes.count else { throw truncated(expecting: "the closing '\"' of a string") }
             return try parseEscapedString(from: start)
+        }
+
+        /// The high bit set in each byte of `word` that is a quote, a backslash, a
+        /// control character or non-ASCII. The lowest set bit is exact; higher
+        /// ones may be false alarms (a borrow from a lower byte).
+        @inline(__always)
+        static func attention(_ word: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote
+            let hasBackslash = (backslash &- ones) & ~backslash
+            let hasControl = (word &- ones &* 0x20) & ~word
+            return (hasQuote | hasBackslash | hasControl | word) & highs
         }
 
         private mutating func parseEscapedString(from start: Int) throws -> String {

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import JSONSchema
+
+extension StructuredOutputProvider: ExpressibleByArgument {}
+
+/// `trainer-eval schema-check [--provider NAME] FILE...`: lists what each
+/// provider's structured-output mode would reject or silently ignore in a schema.
+///
+/// Exit status: 0 when no provider rejects anything (ignored keywords are
+/// warnings), 1 when something is rejected, 2 when a file cannot be read or parsed.
+struct SchemaCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema-check",
+        abstract: "Check JSON Schemas against the structured-output subsets of OpenAI, Anthropic and Gemini.")
+
+    @Option(name: .long, help: "Check one provider only: openai, anthropic or gemini (default: all three).")
+    var provider: StructuredOutputProvider?
+
+    @Argument(help: ArgumentHelp("Schema files to check.", valueName: "file"))
+    var files: [String] = []
+
+    func run() throws {
+        guard !files.isEmpty else {
+            ValidateCommand.printError("error: give at least one schema file to check")
+            throw ExitCode(2)
+        }
+        let providers = provider.map { [$0] } ?? StructuredOutputProvider.allCases
+        var rejected = false
+        for file in files {
+            let schema: JSONValue
+            do {
+                schema = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch {
+                ValidateCommand.printError("error: cannot read schema \(file): \(error)")
+                throw ExitCode(2)
+            }
+            for provider in providers {
+                let issues = providerCompatibilityIssues(schema: schema, provider: provider)
+                rejected = rejected || issues.contains { $0.severity == .rejected }
+                print("\(file) [\(provider.rawValue)]: \(issues.isEmpty ? "compatible" : "\(issues.count) issue\(issues.count == 1 ? "" : "s")")")
+                for issue in issues { print("  \(issue)") }
+            }
+        }
+        if rejected { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import JSONSchema
+import Providers
+import Testing
+
+@testable import Golden
+
+/// A live provider stand-in that answers in order and counts its calls.
+final class CountingProvider: ModelProvider, @unchecked Sendable {
+    let kind = "openai-compatible"
+    let model = "test-model"
+    private let lock = NSLock()
+    private var replies: [String]
+    private(set) var calls = 0
+
+    init(_ replies: [String]) {
+        self.replies = replies
+    }
+
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        let text: String = lock.withLock {
+            calls += 1
+            return replies.removeFirst()
+        }
+        return CompletionResponse(text: text, finishReason: "stop", usage: TokenUsage(input: 10, output: 5), latency: 1.5, model: model)
+    }
+}
+
+@Suite("Record and replay")
+struct RecordReplayTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+
+    func request(user: String = "Hello", temperature: Double = 0.2, provenance: [String: String] = ["template": "1"]) -> CompletionRequest {
+        CompletionRequest(
+            system: "You are a coach.\nBe brief.", messages: [ChatMessage(role: .user, content: user)],
+            responseSchema: ["type": "object"], schemaName: "goal_options", temperature: temperature, maxTokens: 100,
+            seed: 42, context: CallContext(fixture: "sam", step: "goal-options", provenance: provenance))
+    }
+
+    @Test func recordsEachStepToItsOwnReadableFileAndReplaysIt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = CassetteStore(folder: folder)
+        let live = CountingProvider(["{\"options\": []}", "{\"options\": [1]}"])
+        let recorder = RecordingProvider(recording: live, into: store)
+        _ = try await recorder.complete(request())
+        var repair = request()
+        repair.messages += [ChatMessage(role: .assistant, content: "{\"options\": []}"), ChatMessage(role: .user, content: "Fix it")]
+        _ = try await recorder.complete(repair)
+
+        let file = folder.appendingPathComponent("sam/goal-options.cassette.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\"system\" : \"You are a coach.\\nBe brief.\"") || text.contains("\"system\": \"You are a coach.\\nBe brief.\""))
+        let cassette = try #require(try store.cassette(fixture: "sam", step: "goal-options"))
+        #expect(cassette.interactions.count == 2)
+        #expect(cassette.provider == "openai-compatible" && cassette.model == "test-model")
+
+        let replay = ReplayProvider(store: store)
+        #expect(try await replay.complete(request()).text == "{\"options\": []}")
+        #expect(try await replay.complete(repair).text == "{\"options\": [1]}")
+        #expect(try await replay.complete(request()).latency == 1.5)
+        #expect(live.calls == 2)
+    }
+
+    @Test func aMissingRecordingSaysHowToRecordIt() async throws {
+        let replay = ReplayProvider(store: CassetteStore(folder: folder))
+        let error = await #expect(throws: ProviderError.self) { try await replay.complete(request()) }
+        #expect(error?.kind == .missingRecording)
+        #expect(error?.message.contains("golden/sam/goal-options.cassette.json") == true)
+        #expect(error?.message.contains("--record") == true)
+    }
+
+    @Test func aChangedRequestIsStaleAndSaysWhatChanged() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = CassetteStore(folder: folder)
+        _ = try await RecordingProvider(recording: CountingProvider(["{}"]), into: store).complete(request())
+        let replay = ReplayProvider(store: store)
+
+        let edited = request(user: "Hello there", provenance: ["template": "2"])
+        let error = await #expect(throws: ProviderError.self) { try await replay.complete(edited) }
+        #expect(error?.kind == .staleRecording)
+        let message = error?.message ?? ""
+        #expect(message.contains("changed: template"))
+        #expect(message.contains("-Hello\n+Hello there"))
+
+        let warmer = await #expect(throws: ProviderError.self) { try await replay.complete(request(temperature: 0.7)) }
+        #expect(warmer?.message.contains("temperature (0.2 → 0.7)") == true)
+    }
+
+    @Test func aCorruptCassetteIsReportedNotCrashedOn() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sam/goal-options.cassette.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"formatVersion\": 1, \"interactions\": [".utf8).write(to: file)
+        let error = await #expect(throws: ProviderError.self) { try await ReplayProvider(store: CassetteStore(folder: folder)).complete(request()) }
+        #expect(error?.message.contains("cannot be read") == true)
+    }
+
+    @Test func theKeyIgnoresWhereTheCallCameFromButNotWhatItAsks() {
+        var other = request()
+        other.context = CallContext(fixture: "someone-else", step: "program-draft")
+        let key = RecordedRequest(request(), provider: "p", model: "m").key
+        #expect(RecordedRequest(other, provider: "p", model: "m").key == key)
+        #expect(RecordedRequest(request(), provider: "p", model: "m2").key != key)
+        #expect(RecordedRequest(request(user: "Hi"), provider: "p", model: "m").key != key)
+        #expect(key.count == 64)
+    }
+}
