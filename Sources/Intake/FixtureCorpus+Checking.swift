@@ -170,7 +170,9 @@ extension FixtureCorpus {
             }
             return FixtureProblem(file: file, location: locate(pointer), field: pointer.parent, message: message)
         }
-        return FixtureProblem(file: file, location: locate(pointer), field: pointer, message: message)
+        // Messages such as "`age` is 7; the minimum is 13" name the value themselves.
+        let namesItself = message.hasPrefix("`")
+        return FixtureProblem(file: file, location: locate(pointer), field: namesItself ? nil : pointer, message: message)
     }
 
     /// Every key a scenario file may use, for typo suggestions.
