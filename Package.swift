@@ -30,6 +30,9 @@ let package = Package(
         // A thin C shim over libcurl's easy interface (curl_easy_setopt is variadic).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
 
+        // Deterministic domain checks of each step's output against the brief and the scenario.
+        .target(name: "Checks", dependencies: ["JSONSchema", "Intake"]),
+
         // Recorded responses (cassettes), recording and offline replay, line diffs.
         .target(
             name: "Golden",
@@ -41,7 +44,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
-                "JSONSchema", "Intake", "Providers",
+                "JSONSchema", "Intake", "Providers", "Checks",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "IntakeTests", dependencies: ["Intake", "JSONSchema"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "JSONSchema"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]

@@ -33,6 +33,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Repair attempts after an invalid output (0 turns repair off).", valueName: "n"))
     var repairs: Int = 1
 
+    @Flag(name: .customLong("skip-checks"), help: "Do not run the domain checks and scenario assertions (judge only schema validity).")
+    var skipChecks = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
@@ -50,7 +53,8 @@ struct RunCommand: AsyncParsableCommand {
         for warning in warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
 
         let pipeline = Pipeline(
-            runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: repairs, prices: prices), lastStep: step)
+            runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: repairs, prices: prices), lastStep: step,
+            runsChecks: !skipChecks)
         let progress = ProgressPrinter(terminal: err)
         let startedAt = Date()
         let clock = ContinuousClock.now
@@ -76,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         out.writeLine(summary.table())
         out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Results: \(layout.displayPath(of: folder))/results.json")
-        if !summary.allValid { throw ExitCode(1) }
+        if !summary.allValid || !summary.allChecksPassed { throw ExitCode(1) }
     }
 }
 
@@ -120,6 +124,7 @@ actor ProgressPrinter {
         }
         if let failure = result.failure, result.status != .valid { text += ": \(failure.kind): \(failure.message)" }
         if result.status == .skipped, let note = result.note { text += ": \(note)" }
+        for check in result.failedChecks { text += "\n    " + terminal.styled("check failed", .yellow) + " \(check.name): \(check.message)" }
         return text
     }
 

@@ -179,6 +179,6 @@ extension FixtureCorpus {
     static let scenarioKeys = [
         "summary", "tags", "option_edits", "confirm", "program_edit", "expect", "assertions", "feedback",
         "mention_any", "prefer", "position", "max_days_per_week", "max_session_minutes", "equipment", "avoid",
-        "mention", "professional_referral", "language", "step", "kind", "value", "why",
+        "mention", "professional_referral", "language", "step", "kind", "value", "why", "pointer", "equals", "min", "max",
     ]
 }

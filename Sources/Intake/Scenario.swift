@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// What the pipeline does with one fixture record, and what its outputs must respect.
 ///
 /// Read from `fixtures/NAME.yaml` beside `fixtures/NAME.json`; the file's shape is
@@ -120,22 +122,41 @@ public struct Expectations: Codable, Hashable, Sendable {
 /// An extra check on one step's output.
 public struct Assertion: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        /// The output's text contains `value` (case-insensitive, whole words).
         case contains
         case notContains = "not-contains"
+        /// The output's text matches the regular expression `value`.
         case regex
         case notRegex = "not-regex"
+        /// The value at `pointer` equals `equals`.
+        case pointerEquals = "pointer-equals"
+        /// The number at `pointer` is within `min`...`max`.
+        case pointerRange = "pointer-range"
+        /// The array at `pointer` has `min`...`max` elements.
+        case countRange = "count-range"
     }
 
     public var step: PipelineStep
     public var kind: Kind
-    public var value: String
+    public var value: String?
+    public var pointer: String?
+    public var equals: JSONValue?
+    public var min: Double?
+    public var max: Double?
     /// Why the check exists, shown when it fails.
     public var why: String?
 
-    public init(step: PipelineStep, kind: Kind, value: String, why: String? = nil) {
+    public init(
+        step: PipelineStep, kind: Kind, value: String? = nil, pointer: String? = nil, equals: JSONValue? = nil,
+        min: Double? = nil, max: Double? = nil, why: String? = nil
+    ) {
         self.step = step
         self.kind = kind
         self.value = value
+        self.pointer = pointer
+        self.equals = equals
+        self.min = min
+        self.max = max
         self.why = why
     }
 }

@@ -1,3 +1,4 @@
+import Checks
 import Foundation
 import Intake
 import JSONSchema
@@ -9,10 +10,13 @@ public struct Pipeline: Sendable {
     public let runner: StepRunner
     /// Steps after this one are not run (reported as skipped); nil runs them all.
     public let lastStep: PipelineStep?
+    /// Run the domain checks and scenario assertions on every valid output.
+    public let runsChecks: Bool
 
-    public init(runner: StepRunner, lastStep: PipelineStep? = nil) {
+    public init(runner: StepRunner, lastStep: PipelineStep? = nil, runsChecks: Bool = true) {
         self.runner = runner
         self.lastStep = lastStep
+        self.runsChecks = runsChecks
     }
 
     /// Something that happened during a run, for live progress output.
@@ -57,9 +61,13 @@ public struct Pipeline: Sendable {
             steps.append(result)
             onEvent(.stepFinished(fixture: fixture.name, result: result))
         }
-        func call(_ id: String, _ step: PipelineStep, _ input: StepInput) async -> StepResult {
+        func call(_ id: String, _ step: PipelineStep, _ input: StepInput, editRound: Int? = nil, before: JSONValue? = nil) async -> StepResult {
             onEvent(.stepStarted(fixture: fixture.name, step: id))
-            let result = await runner.run(id: id, step: step, input: input)
+            var result = await runner.run(id: id, step: step, input: input)
+            if runsChecks, let output = result.output {
+                let context = DomainChecks.Context(fixture: fixture, editRound: editRound, before: before)
+                result.checks = DomainChecks.check(step, output: output, context: context)
+            }
             record(result)
             return result
         }
@@ -78,7 +86,7 @@ public struct Pipeline: Sendable {
                 continue
             }
             let input = StepInput(fixture: fixture, currentOptions: current, earlierFeedback: earlier, feedback: edit.feedback)
-            options = await call(id, .goalOptionsEdit, input).output
+            options = await call(id, .goalOptionsEdit, input, editRound: index + 1, before: current).output
             earlier.append(edit.feedback)
         }
 
@@ -108,7 +116,7 @@ public struct Pipeline: Sendable {
             let input = StepInput(
                 fixture: fixture, feedback: scenario.programEdit.feedback, confirmedGoal: goal,
                 currentProgram: program["program_json"])
-            _ = await call("program-edit", .programEdit, input)
+            _ = await call("program-edit", .programEdit, input, before: program)
         } else {
             record(.skipped("program-edit", .programEdit, because: "no valid program draft to edit"))
         }

@@ -13,6 +13,8 @@ public struct RunSummary: Sendable {
         public var invalid = 0
         public var errors = 0
         public var skipped = 0
+        public var checksPassed = 0
+        public var checksFailed = 0
         public var usage = TokenUsage()
         public var latency: Double = 0
         public var cost: Double?
@@ -42,6 +44,8 @@ public struct RunSummary: Sendable {
                 case .error: target.errors += 1
                 case .skipped: target.skipped += 1
                 }
+                target.checksPassed += step.checks.count - step.failedChecks.count
+                target.checksFailed += step.failedChecks.count
                 target.usage = target.usage + step.usage
                 target.latency += step.latency
                 if let cost = step.cost { target.cost = (target.cost ?? 0) + cost }
@@ -55,13 +59,14 @@ public struct RunSummary: Sendable {
 
     /// True when every step that ran produced a valid output and none errored.
     public var allValid: Bool { total.invalid == 0 && total.errors == 0 }
+    public var allChecksPassed: Bool { total.checksFailed == 0 }
 
     /// A fixed-width text table for terminals and logs.
     public func table() -> String {
-        let header = ["step", "runs", "1st-pass", "repaired", "invalid", "errors", "skipped", "tokens in", "tokens out", "mean s", "cost $"]
+        let header = ["step", "runs", "1st-pass", "repaired", "invalid", "errors", "skipped", "checks ok", "failed", "tokens in", "tokens out", "mean s", "cost $"]
         let lines = (rows + [total]).map { row -> [String] in
             [row.step, "\(row.runs)", "\(row.firstPassValid)", "\(row.repaired)", "\(row.invalid)", "\(row.errors)",
-             "\(row.skipped)", "\(row.usage.input)", "\(row.usage.output)", String(format: "%.1f", row.meanLatency),
+             "\(row.skipped)", "\(row.checksPassed)", "\(row.checksFailed)", "\(row.usage.input)", "\(row.usage.output)", String(format: "%.1f", row.meanLatency),
              row.cost.map { String(format: "%.4f", $0) } ?? "-"]
         }
         let table = [header] + lines

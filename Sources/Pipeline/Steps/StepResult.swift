@@ -1,3 +1,4 @@
+import Checks
 import Intake
 import JSONSchema
 import Providers
@@ -50,6 +51,8 @@ public struct StepResult: Codable, Hashable, Sendable {
     public var note: String?
     /// Cost in US dollars, when the price table knows the model.
     public var cost: Double?
+    /// Domain checks and scenario assertions on the output (empty when there is none).
+    public var checks: [CheckResult] = []
 
     public init(
         id: String, step: PipelineStep?, status: StepStatus, output: JSONValue? = nil, prompt: RenderedPrompt? = nil,
@@ -71,6 +74,7 @@ public struct StepResult: Codable, Hashable, Sendable {
     /// True when a repair attempt turned an invalid reply into a valid one.
     public var repaired: Bool { status == .valid && !firstPassValid && attempts.count > 1 }
     public var usage: TokenUsage { attempts.reduce(TokenUsage()) { $0 + $1.usage } }
+    public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
     public var latency: Double { attempts.reduce(0) { $0 + $1.latency } }
 
     static func skipped(_ id: String, _ step: PipelineStep?, because reason: String) -> StepResult {

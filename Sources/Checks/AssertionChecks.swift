@@ -1,0 +1,68 @@
+import Foundation
+import Intake
+import JSONSchema
+
+/// A scenario's extra assertions for one step.
+enum AssertionChecks {
+    static func check(_ output: JSONValue, assertions: [Assertion]) -> [CheckResult] {
+        let text = TextMatching.text(of: output)
+        return assertions.map { evaluate($0, output: output, text: text) }
+    }
+
+    private static func evaluate(_ assertion: Assertion, output: JSONValue, text: String) -> CheckResult {
+        let name = "assertion.\(assertion.kind.rawValue)"
+        let why = assertion.why.map { " (\($0))" } ?? ""
+        let value = assertion.value ?? ""
+        switch assertion.kind {
+        case .contains:
+            return TextMatching.firstMatch(of: value, in: text) != nil
+                ? .pass(name, "contains \"\(value)\"")
+                : .fail(name, "does not contain \"\(value)\"\(why)")
+        case .notContains:
+            return TextMatching.firstMatch(of: value, in: text).map { .fail(name, "contains \"\(value)\": \($0)\(why)") }
+                ?? .pass(name, "does not contain \"\(value)\"")
+        case .regex:
+            return TextMatching.firstMatch(ofPattern: value, in: text) != nil
+                ? .pass(name, "matches /\(value)/")
+                : .fail(name, "nothing matches /\(value)/\(why)")
+        case .notRegex:
+            return TextMatching.firstMatch(ofPattern: value, in: text).map { .fail(name, "/\(value)/ matches: \($0)\(why)") }
+                ?? .pass(name, "nothing matches /\(value)/")
+        case .pointerEquals, .pointerRange, .countRange:
+            return pointerCheck(assertion, name: name, output: output, why: why)
+        }
+    }
+
+    private static func pointerCheck(_ assertion: Assertion, name: String, output: JSONValue, why: String) -> CheckResult {
+        let path = assertion.pointer ?? ""
+        guard let pointer = JSONPointer(path) else { return .fail(name, "`\(path)` is not a JSON Pointer") }
+        guard let found = pointer.resolve(in: output) else { return .fail(name, "nothing at \(path)\(why)") }
+        switch assertion.kind {
+        case .pointerEquals:
+            let expected = assertion.equals ?? .null
+            return found == expected
+                ? .pass(name, "\(path) is \(expected.preview())")
+                : .fail(name, "\(path) is \(found.preview()), expected \(expected.preview())\(why)")
+        case .pointerRange:
+            guard let number = found.numberValue else { return .fail(name, "\(path) is \(found.typeName), not a number\(why)") }
+            return inRange(number, assertion)
+                ? .pass(name, "\(path) is \(JSONValue.number(number).preview()), \(rangeText(assertion))")
+                : .fail(name, "\(path) is \(JSONValue.number(number).preview()), outside \(rangeText(assertion))\(why)")
+        default:
+            guard let count = found.arrayValue?.count else { return .fail(name, "\(path) is \(found.typeName), not an array\(why)") }
+            return inRange(Double(count), assertion)
+                ? .pass(name, "\(path) has \(count) items, \(rangeText(assertion))")
+                : .fail(name, "\(path) has \(count) items, outside \(rangeText(assertion))\(why)")
+        }
+    }
+
+    private static func inRange(_ value: Double, _ assertion: Assertion) -> Bool {
+        (assertion.min.map { value >= $0 } ?? true) && (assertion.max.map { value <= $0 } ?? true)
+    }
+
+    private static func rangeText(_ assertion: Assertion) -> String {
+        let low = assertion.min.map { JSONValue.number($0).preview() } ?? "-∞"
+        let high = assertion.max.map { JSONValue.number($0).preview() } ?? "∞"
+        return "range \(low)...\(high)"
+    }
+}

@@ -1,0 +1,65 @@
+import Intake
+import JSONSchema
+
+/// Checks on a goal-options list: count, unique ids, one-line summaries, diversity,
+/// and for an edit, that the feedback shows.
+enum GoalOptionChecks {
+    /// Summaries sharing more than this share of their words are near-duplicates.
+    static let duplicateSimilarity = 0.6
+
+    static func check(_ output: JSONValue, edit: OptionEdit?, before: JSONValue?) -> [CheckResult] {
+        let options = output["options"]?.arrayValue ?? []
+        var results: [CheckResult] = []
+
+        let count = options.count
+        results.append((3...4).contains(count)
+            ? .pass("options.count", "\(count) options")
+            : .fail("options.count", "\(count) options; the app shows 3 or 4"))
+
+        let ids = options.compactMap { $0["id"]?.stringValue }
+        let repeated = Set(ids.filter { id in ids.filter { $0 == id }.count > 1 }).sorted()
+        results.append(repeated.isEmpty
+            ? .pass("options.unique-ids", "ids are unique")
+            : .fail("options.unique-ids", "repeated id" + (repeated.count == 1 ? " " : "s ") + repeated.map { "`\($0)`" }.joined(separator: ", ")))
+
+        let summaries = options.compactMap { $0["summary"]?.stringValue }
+        let multiline = summaries.filter { $0.contains("\n") || $0.count > 80 }
+        results.append(multiline.isEmpty
+            ? .pass("options.one-line-summaries", "every summary fits one line")
+            : .fail("options.one-line-summaries", "not one short line: " + multiline.map { "\"\($0.prefix(100))\"" }.joined(separator: "; ")))
+
+        var duplicates: [String] = []
+        for i in summaries.indices {
+            for j in summaries.indices where j > i {
+                let similarity = TextMatching.similarity(summaries[i], summaries[j])
+                if similarity > duplicateSimilarity {
+                    duplicates.append("\"\(summaries[i])\" ~ \"\(summaries[j])\" (\(Int(similarity * 100))% shared words)")
+                }
+            }
+        }
+        results.append(duplicates.isEmpty
+            ? .pass("options.distinct", "no two summaries are near-duplicates")
+            : .fail("options.distinct", "near-duplicate options: " + duplicates.joined(separator: "; ")))
+
+        if let edit {
+            results += editChecks(output, edit: edit, before: before)
+        }
+        return results
+    }
+
+    private static func editChecks(_ output: JSONValue, edit: OptionEdit, before: JSONValue?) -> [CheckResult] {
+        var results: [CheckResult] = []
+        if let before {
+            results.append(before == output
+                ? .fail("edit.changed", "the options are identical to the ones before the feedback \"\(edit.feedback.prefix(80))\"")
+                : .pass("edit.changed", "the options changed after the feedback"))
+        }
+        if let words = edit.expect?.mentionAny, !words.isEmpty {
+            let text = TextMatching.text(of: output)
+            let found = words.first { TextMatching.firstMatch(of: $0, in: text) != nil }
+            results.append(found.map { .pass("edit.reflects-feedback", "mentions \"\($0)\"") }
+                ?? .fail("edit.reflects-feedback", "none of " + words.map { "\"\($0)\"" }.joined(separator: ", ") + " appears after the feedback \"\(edit.feedback.prefix(80))\""))
+        }
+        return results
+    }
+}

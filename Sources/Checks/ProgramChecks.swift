@@ -1,0 +1,171 @@
+import Foundation
+import Intake
+import JSONSchema
+
+/// Checks on a program: it fits the person's days, time and equipment, avoids what
+/// it must, names what it must, refers to a professional when needed, covers its
+/// weeks, and says the same thing in JSON and markdown.
+enum ProgramChecks {
+    static func check(_ output: JSONValue, expectations: Expectations) -> [CheckResult] {
+        guard let program = output["program_json"] else {
+            return [.fail("program.present", "the output has no program_json")]
+        }
+        let markdown = output["program_markdown"]?.stringValue ?? ""
+        let sessions = program["sessions"]?.arrayValue ?? []
+        var results: [CheckResult] = []
+        results += days(program, sessions: sessions, limit: expectations.maxDaysPerWeek)
+        results += minutes(program, sessions: sessions, limit: expectations.maxSessionMinutes)
+        if let allowed = expectations.equipment {
+            results.append(equipment(program, sessions: sessions, allowed: Set(allowed).union([.bodyweight])))
+        }
+        if let avoid = expectations.avoid, !avoid.isEmpty {
+            // Exercise and session names only: a safety note saying "no jumping" is right, not a violation.
+            let names = sessions.flatMap { session in
+                [session["name"]?.stringValue ?? ""] + exercises(of: session).map(\.name)
+            }.joined(separator: "\n")
+            let hits = avoid.compactMap { word in TextMatching.firstMatch(of: word, in: names).map { "\"\(word)\" in \($0)" } }
+            results.append(hits.isEmpty
+                ? .pass("program.avoids", "no exercise uses " + avoid.map { "\"\($0)\"" }.joined(separator: ", "))
+                : .fail("program.avoids", "uses what it must avoid: " + hits.joined(separator: "; ")))
+        }
+        if let mention = expectations.mention, !mention.isEmpty {
+            let text = TextMatching.text(of: program) + "\n" + markdown
+            let missing = mention.filter { TextMatching.firstMatch(of: $0, in: text) == nil }
+            results.append(missing.isEmpty
+                ? .pass("program.mentions", "mentions " + mention.map { "\"\($0)\"" }.joined(separator: ", "))
+                : .fail("program.mentions", "never mentions " + missing.map { "\"\($0)\"" }.joined(separator: ", ")))
+        }
+        if expectations.professionalReferral == true {
+            let text = TextMatching.text(of: program["safety_notes"] ?? []) + "\n" + markdown
+            let found = referralWords.first { TextMatching.firstMatch(of: $0, in: text) != nil }
+            results.append(found.map { .pass("program.professional-referral", "refers to a professional (\"\($0)\")") }
+                ?? .fail("program.professional-referral", "no note to check with a doctor, physiotherapist or other professional"))
+        }
+        results.append(progression(program))
+        results.append(agreement(sessions: sessions, markdown: markdown))
+        return results
+    }
+
+    /// Words that show a referral to a professional, in the languages the fixtures use.
+    static let referralWords = [
+        "doctor", "physician", "physio", "physiotherapist", "physical therapist", "GP", "healthcare provider",
+        "health care provider", "medical professional", "qualified professional", "dietitian", "obstetrician", "midwife",
+        "cardiologist", "médico", "medica", "profesional", "fisioterapeuta",
+    ]
+
+    struct Exercise {
+        var name: String
+    }
+
+    static func exercises(of session: JSONValue) -> [Exercise] {
+        (session["exercises"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue.map(Exercise.init) }
+    }
+
+    private static func days(_ program: JSONValue, sessions: [JSONValue], limit: Int?) -> [CheckResult] {
+        let days = program["days_per_week"]?.intValue ?? 0
+        var results: [CheckResult] = []
+        if let limit {
+            results.append(days <= limit
+                ? .pass("program.days-per-week", "\(days) days a week; the person can train \(limit)")
+                : .fail("program.days-per-week", "\(days) days a week; the person can train at most \(limit)"))
+        }
+        let numbers = sessions.compactMap { $0["day"]?.intValue }
+        results.append(sessions.count == days && Set(numbers).count == numbers.count
+            ? .pass("program.sessions-match-days", "\(sessions.count) sessions for \(days) days")
+            : .fail("program.sessions-match-days", "\(sessions.count) sessions (days \(numbers.map(String.init).joined(separator: ", "))) for days_per_week \(days)"))
+        return results
+    }
+
+    private static func minutes(_ program: JSONValue, sessions: [JSONValue], limit: Int?) -> [CheckResult] {
+        let stated = program["session_minutes"]?.intValue ?? 0
+        let longest = sessions.compactMap { $0["minutes"]?.intValue }.max() ?? 0
+        guard let limit else {
+            return [longest <= stated
+                ? .pass("program.session-length", "sessions up to \(longest) min, as stated")
+                : .fail("program.session-length", "a session takes \(longest) min but session_minutes says \(stated)")]
+        }
+        let worst = max(stated, longest)
+        return [worst <= limit
+            ? .pass("program.session-length", "sessions up to \(worst) min; the person has \(limit)")
+            : .fail("program.session-length", "sessions up to \(worst) min; the person has \(limit)")]
+    }
+
+    private static func equipment(_ program: JSONValue, sessions: [JSONValue], allowed: Set<Equipment>) -> CheckResult {
+        let listed = (program["equipment"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(Equipment.init(rawValue:)) }
+        var problems = listed.filter { !allowed.contains($0) }.map { "lists \($0.rawValue)" }
+        let names = sessions.flatMap { exercises(of: $0).map(\.name) }
+        for item in Equipment.allCases where !allowed.contains(item) {
+            for name in names {
+                if let word = item.telltaleWords.first(where: { TextMatching.firstMatch(of: $0, in: name) != nil }) {
+                    problems.append("\"\(name)\" needs \(item.rawValue) (\"\(word)\")")
+                }
+            }
+        }
+        let allowedText = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+        return problems.isEmpty
+            ? .pass("program.equipment", "uses only \(allowedText)")
+            : .fail("program.equipment", "outside \(allowedText): " + problems.joined(separator: "; "))
+    }
+
+    /// The progression's week ranges cover week 1 to `duration_weeks` without going past it.
+    private static func progression(_ program: JSONValue) -> CheckResult {
+        let weeks = program["duration_weeks"]?.intValue ?? 0
+        var covered = Set<Int>()
+        var beyond: [String] = []
+        for phase in program["progression"]?.arrayValue ?? [] {
+            guard let text = phase["weeks"]?.stringValue else { continue }
+            let bounds = text.split(separator: "-").compactMap { Int($0) }
+            guard let first = bounds.first, let last = bounds.last, first <= last else { continue }
+            covered.formUnion(first...last)
+            if last > weeks { beyond.append(text) }
+        }
+        let missing = weeks > 0 ? (1...weeks).filter { !covered.contains($0) } : []
+        if missing.isEmpty && beyond.isEmpty {
+            return .pass("program.progression-covers-weeks", "phases cover weeks 1-\(weeks)")
+        }
+        var problems: [String] = []
+        if !missing.isEmpty { problems.append("weeks \(missing.map(String.init).joined(separator: ", ")) have no phase") }
+        if !beyond.isEmpty { problems.append("phases \(beyond.joined(separator: ", ")) run past week \(weeks)") }
+        return .fail("program.progression-covers-weeks", problems.joined(separator: "; "))
+    }
+
+    /// Every session and exercise of the JSON appears in the markdown, and every
+    /// exercise the markdown lists under a session heading is in the JSON.
+    private static func agreement(sessions: [JSONValue], markdown: String) -> CheckResult {
+        let lowered = markdown.lowercased()
+        let sessionNames = sessions.compactMap { $0["name"]?.stringValue }
+        let exerciseNames = sessions.flatMap { exercises(of: $0).map(\.name) }
+        var problems: [String] = []
+        let missingSessions = sessionNames.filter { !lowered.contains($0.lowercased()) }
+        let missingExercises = exerciseNames.filter { !lowered.contains($0.lowercased()) }
+        if !missingSessions.isEmpty { problems.append("sessions not in the markdown: " + missingSessions.map { "\"\($0)\"" }.joined(separator: ", ")) }
+        if !missingExercises.isEmpty { problems.append("exercises not in the markdown: " + missingExercises.map { "\"\($0)\"" }.joined(separator: ", ")) }
+        let known = Set(exerciseNames.map { $0.lowercased() })
+        let extra = markdownExercises(markdown, sessionNames: sessionNames).filter { !known.contains($0.lowercased()) }
+        if !extra.isEmpty { problems.append("exercises only in the markdown: " + extra.map { "\"\($0)\"" }.joined(separator: ", ")) }
+        return problems.isEmpty
+            ? .pass("program.markdown-agrees", "\(sessionNames.count) sessions and \(exerciseNames.count) exercises in both")
+            : .fail("program.markdown-agrees", problems.joined(separator: "; "))
+    }
+
+    /// Bold names at the start of bullet lines under session headings (`## Day 1: ...`).
+    static func markdownExercises(_ markdown: String, sessionNames: [String]) -> [String] {
+        var names: [String] = []
+        var inSession = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#") {
+                let heading = trimmed.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+                inSession = ["day", "día", "dia", "session", "sesión"].contains { heading.hasPrefix($0) }
+                    || sessionNames.contains { heading.contains($0.lowercased()) }
+                continue
+            }
+            guard inSession, trimmed.hasPrefix("- **") || trimmed.hasPrefix("* **") else { continue }
+            let rest = trimmed.dropFirst(4)
+            if let end = rest.range(of: "**") {
+                names.append(String(rest[..<end.lowerBound]).trimmingCharacters(in: CharacterSet(charactersIn: " :")))
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,27 @@
+import JSONSchema
+
+/// How much a program edit changed beyond what was asked.
+enum ProgramEditChecks {
+    /// An edit that keeps fewer than this share of the exercises rewrote the program.
+    static let minimumKeptShare = 0.3
+
+    static func keepsTheRest(before: JSONValue, after: JSONValue) -> CheckResult {
+        let old = exerciseNames(before), new = exerciseNames(after)
+        let kept = old.intersection(new).count
+        let share = old.isEmpty ? 1 : Double(kept) / Double(old.count)
+        let daysBefore = before["program_json"]?["days_per_week"]?.intValue ?? 0
+        let daysAfter = after["program_json"]?["days_per_week"]?.intValue ?? 0
+        let summary = "kept \(kept) of \(old.count) exercises (\(Int(share * 100))%), \(new.subtracting(old).count) new; days \(daysBefore) → \(daysAfter)"
+        if before == after {
+            return .fail("edit.changed", "the edited program is identical to the draft")
+        }
+        return share >= minimumKeptShare
+            ? .pass("edit.keeps-the-rest", summary)
+            : .fail("edit.keeps-the-rest", "rewrote most of the program: " + summary)
+    }
+
+    private static func exerciseNames(_ output: JSONValue) -> Set<String> {
+        let sessions = output["program_json"]?["sessions"]?.arrayValue ?? []
+        return Set(sessions.flatMap { ProgramChecks.exercises(of: $0).map { $0.name.lowercased() } })
+    }
+}

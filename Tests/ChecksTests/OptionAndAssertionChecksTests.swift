@@ -1,0 +1,97 @@
+import Intake
+import JSONSchema
+import Testing
+
+@testable import Checks
+
+@Suite("Goal option checks")
+struct GoalOptionChecksTests {
+    func byName(_ results: [CheckResult]) -> [String: CheckResult] {
+        Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0) })
+    }
+
+    @Test func goodOptionsPass() {
+        #expect(GoalOptionChecks.check(Samples.options, edit: nil, before: nil).allSatisfy { $0.passed })
+    }
+
+    @Test func repeatedIdsAndNearDuplicatesAreNamed() throws {
+        let output: JSONValue = ["options": [
+            ["id": "lose-10", "summary": "Lose 10 lbs in 12 weeks", "detail": ""],
+            ["id": "lose-10", "summary": "Lose 10 lbs in 10 weeks", "detail": ""],
+            ["id": "run-5k", "summary": "Run a 5K by June\nwith friends", "detail": ""],
+        ]]
+        let results = byName(GoalOptionChecks.check(output, edit: nil, before: nil))
+        #expect(results["options.unique-ids"]?.message == "repeated id `lose-10`")
+        #expect(results["options.distinct"]?.passed == false)
+        #expect(results["options.distinct"]?.message.contains("\"Lose 10 lbs in 12 weeks\" ~ \"Lose 10 lbs in 10 weeks\"") == true)
+        #expect(results["options.one-line-summaries"]?.passed == false)
+    }
+
+    @Test func anEditMustChangeTheListAndShowTheFeedback() {
+        let edit = OptionEdit(feedback: "more about running", expect: OptionEditExpectations(mentionAny: ["run", "5K"]))
+        let unchanged = byName(GoalOptionChecks.check(Samples.options, edit: edit, before: Samples.options))
+        #expect(unchanged["edit.changed"]?.passed == false)
+        #expect(unchanged["edit.reflects-feedback"]?.message == "none of \"run\", \"5K\" appears after the feedback \"more about running\"")
+        let kept = Array((Samples.options["options"]?.arrayValue ?? []).prefix(2))
+        let running: JSONValue = ["options": .array([["id": "run-5k", "summary": "Run a 5K without stopping by June", "detail": ""]] + kept)]
+        let changed = byName(GoalOptionChecks.check(running, edit: edit, before: Samples.options))
+        #expect(changed["edit.changed"]?.passed == true)
+        #expect(changed["edit.reflects-feedback"]?.message == "mentions \"run\"")
+    }
+}
+
+@Suite("Scenario assertions")
+struct AssertionChecksTests {
+    @Test(arguments: [
+        (Assertion(step: .programDraft, kind: .contains, value: "goblet squat"), true),
+        (Assertion(step: .programDraft, kind: .contains, value: "squats"), false),
+        (Assertion(step: .programDraft, kind: .notContains, value: "barbell"), true),
+        (Assertion(step: .programDraft, kind: .notContains, value: "plank"), false),
+        (Assertion(step: .programDraft, kind: .regex, value: "(?i)\\bday 3\\b"), true),
+        (Assertion(step: .programDraft, kind: .notRegex, value: "\\d+ ?kcal"), true),
+        (Assertion(step: .programDraft, kind: .pointerEquals, pointer: "/program_json/days_per_week", equals: 3), true),
+        (Assertion(step: .programDraft, kind: .pointerEquals, pointer: "/program_json/title", equals: "Other"), false),
+        (Assertion(step: .programDraft, kind: .pointerRange, pointer: "/program_json/session_minutes", min: 10, max: 30), true),
+        (Assertion(step: .programDraft, kind: .pointerRange, pointer: "/program_json/duration_weeks", max: 6), false),
+        (Assertion(step: .programDraft, kind: .countRange, pointer: "/program_json/sessions", min: 2, max: 3), true),
+        (Assertion(step: .programDraft, kind: .countRange, pointer: "/program_json/safety_notes", min: 2), false),
+        (Assertion(step: .programDraft, kind: .pointerEquals, pointer: "/program_json/nothing", equals: 1), false),
+    ])
+    func evaluatesEachKind(assertion: Assertion, passes: Bool) throws {
+        let result = try #require(AssertionChecks.check(Samples.program(), assertions: [assertion]).first)
+        #expect(result.passed == passes, "\(result.message)")
+        #expect(result.name == "assertion.\(assertion.kind.rawValue)")
+    }
+
+    @Test func aFailureQuotesTheOffendingTextAndTheReason() throws {
+        let assertion = Assertion(step: .programDraft, kind: .notContains, value: "plank", why: "wrist pain")
+        let result = try #require(AssertionChecks.check(Samples.program(), assertions: [assertion]).first)
+        #expect(result.message.hasPrefix("contains \"plank\": "))
+        #expect(result.message.contains("Plank"))
+        #expect(result.message.hasSuffix("(wrist pain)"))
+    }
+}
+
+@Suite("Program edit checks")
+struct ProgramEditChecksTests {
+    @Test func reportsHowMuchElseChanged() {
+        let draft = Samples.program()
+        let edited = Samples.program(exercises: [["Goblet squat", "Dumbbell row"], ["Glute bridge", "Dead bug"], ["Step-up", "Plank"]])
+        let result = ProgramEditChecks.keepsTheRest(before: draft, after: edited)
+        #expect(result.passed)
+        #expect(result.message == "kept 5 of 6 exercises (83%), 1 new; days 3 → 3")
+        #expect(!ProgramEditChecks.keepsTheRest(before: draft, after: draft).passed)
+        let rewritten = Samples.program(exercises: [["A", "B"], ["C", "D"], ["E", "F"]])
+        #expect(ProgramEditChecks.keepsTheRest(before: draft, after: rewritten).message.hasPrefix("rewrote most of the program"))
+    }
+
+    @Test func theFixtureScenarioDrivesTheProgramEditChecks() throws {
+        let fixture = try Samples.fixture("busy-parent")
+        let draft = Samples.program()
+        let jumpy = Samples.program(exercises: [["Goblet squat", "Dumbbell row"], ["Glute bridge", "Dead bug"], ["Skater hops", "Plank"]])
+        let results = DomainChecks.check(.programEdit, output: jumpy, context: DomainChecks.Context(fixture: fixture, before: draft))
+        let avoids = try #require(results.first { $0.name == "program.avoids" })
+        #expect(!avoids.passed)
+        #expect(avoids.message.contains("\"skater\""))
+    }
+}
