@@ -44,6 +44,12 @@ struct ProviderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds a single call may take in total before it times out.", valueName: "seconds"))
     var timeout: Double = 300
 
+    @Option(help: ArgumentHelp(
+        "Retries of a call after a rate limit, server error, timeout or dropped connection.",
+        discussion: "Waits follow Retry-After when the server sends it, else exponential backoff with jitter.",
+        valueName: "n"))
+    var retries: Int = 3
+
     func validate() throws {
         if record, provider == .replay {
             throw ValidationError("--record needs a live provider, e.g. --provider local; replay only reads recordings.")
@@ -55,6 +61,7 @@ struct ProviderOptions: ParsableArguments {
             throw ValidationError("--base-url must be an absolute URL such as http://127.0.0.1:8080/v1, got \(baseURL).")
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10.") }
     }
 
     /// The live provider's configuration; nil for replay.
@@ -70,7 +77,8 @@ struct ProviderOptions: ParsableArguments {
         let store = CassetteStore(folder: layout.golden)
         guard let configuration else { return ReplayProvider(store: store) }
         do {
-            let live = try configuration.makeProvider(transport: CurlTransport(deadline: timeout))
+            let live = RetryingProvider(
+                try configuration.makeProvider(transport: CurlTransport(deadline: timeout)), policy: RetryPolicy(maxRetries: retries))
             return record ? RecordingProvider(recording: live, into: store) : live
         } catch {
             Terminal.standardError.writeLine("error: \(error)")

@@ -122,6 +122,8 @@ actor ProgressPrinter {
         if !result.attempts.isEmpty {
             text += String(format: " %.1fs", result.latency) + " \(result.usage.input)→\(result.usage.output) tok"
         }
+        let retries = result.attempts.reduce(0) { $0 + $1.retries } + (result.failure?.retries ?? 0)
+        if retries > 0 { text += " (\(retries) \(retries == 1 ? "retry" : "retries"))" }
         if let failure = result.failure, result.status != .valid { text += ": \(failure.kind): \(failure.message)" }
         if result.status == .skipped, let note = result.note { text += ": \(note)" }
         for check in result.failedChecks { text += "\n    " + terminal.styled("check failed", .yellow) + " \(check.name): \(check.message)" }

@@ -90,6 +90,8 @@ public struct CompletionResponse: Codable, Hashable, Sendable {
     public var model: String?
     /// The response body as received, for recording.
     public var rawBody: JSONValue?
+    /// Failed tries before this response (rate limits, server errors, dropped connections).
+    public var retries: Int = 0
 
     public init(
         text: String, finishReason: String? = nil, usage: TokenUsage = .init(), latency: Double = 0,

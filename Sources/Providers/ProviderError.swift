@@ -32,13 +32,16 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
     public var message: String
     /// Seconds the server asked to wait before retrying (`Retry-After`).
     public var retryAfter: Double?
+    /// Tries made before giving up on this error.
+    public var retries: Int = 0
 
-    public init(kind: Kind, provider: String, status: Int? = nil, message: String, retryAfter: Double? = nil) {
+    public init(kind: Kind, provider: String, status: Int? = nil, message: String, retryAfter: Double? = nil, retries: Int = 0) {
         self.kind = kind
         self.provider = provider
         self.status = status
         self.message = message
         self.retryAfter = retryAfter
+        self.retries = retries
     }
 
     /// Rate limits, server errors, timeouts and dropped connections may succeed on a retry.
@@ -48,6 +51,7 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         let status = status.map { " (HTTP \($0))" } ?? ""
-        return "\(provider): \(kind.rawValue)\(status): \(message)"
+        let tries = retries > 0 ? " after \(retries + 1) tries" : ""
+        return "\(provider): \(kind.rawValue)\(status)\(tries): \(message)"
     }
 }

@@ -24,6 +24,8 @@ public struct Attempt: Codable, Hashable, Sendable {
     public var latency: Double
     /// Why the reply could not be used: extraction or schema problems, one per line.
     public var problems: [String]
+    /// Failed tries (rate limits, server errors) before this reply arrived.
+    public var retries: Int = 0
 
     public var isValid: Bool { problems.isEmpty }
 }
@@ -33,6 +35,8 @@ public struct StepFailure: Codable, Hashable, Sendable {
     /// A `ProviderError.Kind` raw value, or `invalid-output`.
     public var kind: String
     public var message: String
+    /// Tries made before giving up, for provider errors.
+    public var retries: Int = 0
 }
 
 /// Everything one step did, for reports, golden files and the summary.

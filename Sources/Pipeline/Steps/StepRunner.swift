@@ -32,7 +32,7 @@ public struct StepRunner: Sendable {
                 response = try await provider.complete(request)
             } catch let error as ProviderError {
                 result.status = .error
-                result.failure = StepFailure(kind: error.kind.rawValue, message: error.message)
+                result.failure = StepFailure(kind: error.kind.rawValue, message: error.message, retries: error.retries)
                 break
             } catch {
                 result.status = .error
@@ -42,7 +42,7 @@ public struct StepRunner: Sendable {
             let judged = Self.judge(response, against: schema, maxTokens: request.maxTokens)
             attempts.append(Attempt(
                 responseText: response.text, finishReason: response.finishReason, usage: response.usage,
-                latency: response.latency, problems: judged.problems))
+                latency: response.latency, problems: judged.problems, retries: response.retries))
             if let output = judged.output {
                 result.status = .valid
                 result.output = output

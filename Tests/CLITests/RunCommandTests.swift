@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("trainer-eval run", .serialized)
+struct RunCommandTests {
+    static let secret = "sk-test-SECRET-7f3a9c1e5b"
+
+    /// A throwaway project with the real prompts and two fixtures.
+    static func makeProject() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
+        let fixtures = root.appendingPathComponent("fixtures")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("prompts"), to: root.appendingPathComponent("prompts"))
+        for name in ["minimal-record", "busy-parent"] {
+            for ext in ["json", "yaml"] {
+                try FileManager.default.copyItem(
+                    at: CommandRunner.repositoryRoot.appendingPathComponent("fixtures/\(name).\(ext)"),
+                    to: fixtures.appendingPathComponent("\(name).\(ext)"))
+            }
+        }
+        return root
+    }
+
+    static let options = #"{"options": [{"id": "move-3x-week", "summary": "Move 3 times a week for 8 weeks", "detail": "Short sessions."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 steps a day by June", "detail": "Add 500 a week."}, {"id": "first-push-up", "summary": "Do 5 full push-ups in 10 weeks", "detail": "Start on the knees."}]}"#
+
+    static func completion(_ content: String) -> String {
+        let escaped = String(decoding: try! JSONEncoder().encode(content), as: UTF8.self)
+        return #"{"id": "chatcmpl-1", "object": "chat.completion", "model": "test", "choices": [{"index": 0, "message": {"role": "assistant", "content": "# + escaped + #"}, "finish_reason": "stop"}], "usage": {"prompt_tokens": 900, "completion_tokens": 120, "total_tokens": 1020}}"#
+    }
+
+    @Test func runsAStepLiveWithRetriesAndLeaksNoSecret() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let server = try LoopbackServer(sequence: ResponseSequence(
+            [.json(#"{"error": {"message": "Rate limit reached for key sk-test-SECRET-7f3a9c1e5b", "type": "requests"}}"#, status: 429)
+                .adding(header: "Retry-After", "0")],
+            afterwards: .json(Self.completion(Self.options))))
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(
+            ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
+             "--fixture", "minimal-record", "--step", "goal-options", "--record"],
+            environment: ["OPENAI_API_KEY": Self.secret])
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.standardError.contains("✓ minimal-record goal-options"))
+        #expect(outcome.standardError.contains("(1 retry)"))
+        #expect(server.requestCount == 2)
+        #expect(server.lastRequest?.header("Authorization") == "Bearer \(Self.secret)")
+
+        // Every file the run wrote (results, cassettes) is free of the key.
+        let written = FileManager.default.enumerator(at: project, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath } ?? []
+        let results = written.filter { $0.lastPathComponent == "results.json" }
+        let cassettes = written.filter { $0.lastPathComponent.hasSuffix(".cassette.json") }
+        #expect(results.count == 1 && cassettes.count == 1)
+        for file in written {
+            let text = String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+            #expect(!text.contains(Self.secret), "\(file.lastPathComponent) contains the API key")
+        }
+        #expect(!outcome.standardOutput.contains(Self.secret) && !outcome.standardError.contains(Self.secret))
+
+        // The recording replays offline: same result, no request reaches the server.
+        let replay = try CommandRunner.run(["run", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"])
+        #expect(replay.status == 0, "\(replay.standardOutput)\(replay.standardError)")
+        #expect(server.requestCount == 2)
+    }
+
+    @Test func aMissingKeyFailsBeforeAnyCall() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let outcome = try CommandRunner.run(
+            ["run", "--project", project.path, "--provider", "anthropic", "--fixture", "minimal-record"],
+            environment: ["ANTHROPIC_API_KEY": ""])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("set ANTHROPIC_API_KEY in the environment"))
+    }
+
+    @Test func replayWithoutRecordingsSaysHowToRecord() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let outcome = try CommandRunner.run(["run", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("missing-recording: no recording golden/busy-parent/goal-options.cassette.json"))
+        #expect(outcome.standardError.contains("- skipped busy-parent program-draft"))
+    }
+
+    @Test func renderShowsTheExactMessages() throws {
+        let outcome = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "program-edit"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("## system"))
+        #expect(outcome.standardOutput.contains("<current_program>"))
+        #expect(outcome.standardOutput.components(separatedBy: "</intake_data>").count == 2)
+        let unknown = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "nope"])
+        #expect(unknown.status == 2)
+    }
+}
