@@ -33,10 +33,10 @@ let package = Package(
         // Deterministic domain checks of each step's output against the brief and the scenario.
         .target(name: "Checks", dependencies: ["JSONSchema", "Intake"]),
 
-        // Recorded responses (cassettes), recording and offline replay, line diffs.
+        // Recorded responses (cassettes) and offline replay; approved outputs, diffs and the gate.
         .target(
             name: "Golden",
-            dependencies: ["JSONSchema", "Providers", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["JSONSchema", "Providers", "Pipeline", "Checks", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // The prompts and the steps: rendering, provider calls, extraction,
@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "JSONSchema"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "Pipeline", "Checks", "JSONSchema"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Golden
 import Intake
 import JSONSchema
 import Pipeline
@@ -13,8 +14,13 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             For each fixture: goal options, each option edit in its scenario, confirm, \
             program draft, program edit. Every output is validated against its schema; an \
-            invalid output gets one repair attempt by default. Results go to Reports/<run>/results.json. \
-            Exits 0 when every step produced a valid output, 1 otherwise, 2 for bad input.
+            invalid output gets one repair attempt by default, then the domain checks run. Every \
+            output is compared with its approved golden output; one that differs is written beside it \
+            as pending (.new) for `trainer-eval accept`. Results go to Reports/<run>/results.json.
+
+            Exits 0 when nothing regressed, 1 on a regression, stale recording or error, 2 for bad \
+            input. With --ci nothing is written to golden/, and any difference from golden, new \
+            output or orphaned golden file also exits 1.
             """
     )
 
@@ -33,10 +39,14 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Repair attempts after an invalid output (0 turns repair off).", valueName: "n"))
     var repairs: Int = 1
 
+    @Flag(help: "The CI gate: never record or write pending files; fail on any difference from golden.")
+    var ci = false
+
     @Flag(name: .customLong("skip-checks"), help: "Do not run the domain checks and scenario assertions (judge only schema validity).")
     var skipChecks = false
 
     func validate() throws {
+        if ci, providerOptions.record { throw ValidationError("--ci never records; drop --record.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
     }
@@ -79,8 +89,17 @@ struct RunCommand: AsyncParsableCommand {
         let summary = RunSummary(results)
         let out = Terminal.standardOutput
         out.writeLine(summary.table())
+        let gate = GoldenGate(store: GoldenStore(folder: layout.golden))
+        let report: GoldenReport
+        do {
+            report = try gate.evaluate(results, writesPending: !ci, findsOrphans: fixture.isEmpty && step == nil)
+        } catch {
+            err.writeLine("error: \(error)")
+            throw ExitCode(2)
+        }
+        GoldenReportPrinter(terminal: out, ci: ci).print(report)
         out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Results: \(layout.displayPath(of: folder))/results.json")
-        if !summary.allValid || !summary.allChecksPassed { throw ExitCode(1) }
+        if ci ? !report.passesGate : report.hasFailures { throw ExitCode(1) }
     }
 }
 

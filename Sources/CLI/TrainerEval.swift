@@ -18,7 +18,8 @@ struct TrainerEval: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            RunCommand.self, RenderCommand.self, FixturesCommand.self, ValidateCommand.self, SchemaCheckCommand.self,
+            RunCommand.self, RenderCommand.self, PendingCommand.self, DiffCommand.self, ReviewCommand.self, AcceptCommand.self,
+            RejectCommand.self, FixturesCommand.self, ValidateCommand.self, SchemaCheckCommand.self,
             BenchValidateCommand.self,
         ]
     )

@@ -10,7 +10,9 @@ enum AssertionChecks {
     }
 
     private static func evaluate(_ assertion: Assertion, output: JSONValue, text: String) -> CheckResult {
-        let name = "assertion.\(assertion.kind.rawValue)"
+        // Unique per step, so golden check results can be matched by name.
+        let operand = assertion.value ?? assertion.pointer ?? ""
+        let name = "assertion.\(assertion.kind.rawValue) \(operand)"
         let why = assertion.why.map { " (\($0))" } ?? ""
         let value = assertion.value ?? ""
         switch assertion.kind {

@@ -24,6 +24,22 @@ public struct CassetteStore: Sendable {
         }
     }
 
+    /// Deletes one step's cassette, if any.
+    public func remove(fixture: String, step: String) {
+        try? FileManager.default.removeItem(at: url(fixture: fixture, step: step))
+    }
+
+    /// Every fixture step that has a cassette, sorted.
+    public func entries() -> [StepKey] {
+        let suffix = ".cassette.json"
+        let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return fixtures.flatMap { fixture in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fixture).path)) ?? [])
+                .filter { $0.hasSuffix(suffix) }
+                .map { StepKey(fixture: fixture, step: String($0.dropLast(suffix.count))) }
+        }.sorted()
+    }
+
     /// Writes a cassette atomically: a reader sees the old file or the new one, never half of one.
     public func write(_ cassette: Cassette) throws {
         let url = url(fixture: cassette.fixture, step: cassette.step)

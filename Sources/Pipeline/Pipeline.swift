@@ -19,6 +19,12 @@ public struct Pipeline: Sendable {
         self.runsChecks = runsChecks
     }
 
+    /// The ids of the model steps a fixture's scenario produces, in order:
+    /// `goal-options`, `goal-options-edit-1`..., `program-draft`, `program-edit`.
+    public static func stepIDs(for scenario: Scenario) -> [String] {
+        ["goal-options"] + scenario.optionEdits.indices.map { "goal-options-edit-\($0 + 1)" } + ["program-draft", "program-edit"]
+    }
+
     /// Something that happened during a run, for live progress output.
     public enum Event: Sendable {
         case stepStarted(fixture: String, step: String)

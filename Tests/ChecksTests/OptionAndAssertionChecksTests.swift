@@ -60,7 +60,7 @@ struct AssertionChecksTests {
     func evaluatesEachKind(assertion: Assertion, passes: Bool) throws {
         let result = try #require(AssertionChecks.check(Samples.program(), assertions: [assertion]).first)
         #expect(result.passed == passes, "\(result.message)")
-        #expect(result.name == "assertion.\(assertion.kind.rawValue)")
+        #expect(result.name == "assertion.\(assertion.kind.rawValue) \(assertion.value ?? assertion.pointer ?? "")")
     }
 
     @Test func aFailureQuotesTheOffendingTextAndTheReason() throws {

@@ -37,6 +37,12 @@ public struct StepFailure: Codable, Hashable, Sendable {
     public var message: String
     /// Tries made before giving up, for provider errors.
     public var retries: Int = 0
+
+    public init(kind: String, message: String, retries: Int = 0) {
+        self.kind = kind
+        self.message = message
+        self.retries = retries
+    }
 }
 
 /// Everything one step did, for reports, golden files and the summary.

@@ -30,6 +30,13 @@ public struct StepRunner: Sendable {
             let response: CompletionResponse
             do {
                 response = try await provider.complete(request)
+            } catch let error as ProviderError
+                where attemptNumber > 0 && [.missingRecording, .staleRecording].contains(error.kind)
+            {
+                // Replaying: the recorded conversation has no repair, so the step ends with the
+                // problems of the reply that was recorded.
+                result.note = "no recorded repair attempt to replay"
+                break
             } catch let error as ProviderError {
                 result.status = .error
                 result.failure = StepFailure(kind: error.kind.rawValue, message: error.message, retries: error.retries)

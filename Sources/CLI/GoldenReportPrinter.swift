@@ -1,0 +1,37 @@
+import Golden
+
+/// Prints how a run compares with golden: a line per step that does not simply
+/// match, with its reasons, and the diffs when asked.
+struct GoldenReportPrinter {
+    let terminal: Terminal
+    /// The CI gate shows every diff and writes no pending files.
+    let ci: Bool
+
+    func print(_ report: GoldenReport) {
+        for verdict in report.verdicts where verdict.status != .matches && verdict.status != .skipped {
+            terminal.writeLine(label(verdict.status) + " \(verdict.key)")
+            for reason in verdict.reasons { terminal.writeLine("    \(reason)") }
+            if ci || verdict.status == .regression {
+                for diff in [verdict.outputDiff, verdict.markdownDiff].compactMap({ $0 }) {
+                    terminal.writeLine(diff.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
+                }
+            }
+        }
+        for orphan in report.orphans {
+            terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan): golden output that no fixture step produces; remove it with `trainer-eval accept --prune`")
+        }
+        terminal.writeLine(report.summaryLine)
+        let pending = report.verdicts.filter(\.needsApproval).count
+        if pending > 0, !ci {
+            terminal.writeLine("\(pending) pending output\(pending == 1 ? "" : "s") to review: `trainer-eval pending`, then `trainer-eval accept` or `trainer-eval reject`.")
+        }
+    }
+
+    private func label(_ status: StepVerdict.Status) -> String {
+        switch status {
+        case .matches, .skipped: return terminal.styled(status.rawValue, .dim)
+        case .knownFailure, .changed, .new: return terminal.styled(status.rawValue, .yellow)
+        case .regression, .stale, .error: return terminal.styled(status.rawValue, .red)
+        }
+    }
+}

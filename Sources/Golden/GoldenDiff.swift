@@ -1,0 +1,58 @@
+import JSONSchema
+
+/// How a pending output differs from its golden one: the JSON structurally, the
+/// markdown line by line, and the check results.
+public struct GoldenDiff: Sendable {
+    public let json: JSONDiff?
+    public let markdown: LineDiff?
+    /// Check name → (golden, pending) for checks whose result changed.
+    public let checks: [(name: String, approved: Bool?, pending: Bool)]
+
+    public init(approved: GoldenEntry?, pending: GoldenEntry) {
+        guard let approved else {
+            json = nil
+            markdown = nil
+            checks = pending.checks.sorted { $0.key < $1.key }.map { ($0.key, nil, $0.value) }
+            return
+        }
+        let key = GoldenStore.markdownKey
+        func withoutMarkdown(_ value: JSONValue) -> JSONValue {
+            guard case .object(var object) = value else { return value }
+            object[key] = nil
+            return .object(object)
+        }
+        json = JSONDiff(old: withoutMarkdown(approved.output), new: withoutMarkdown(pending.output))
+        markdown = LineDiff(old: approved.output[key]?.stringValue ?? "", new: pending.output[key]?.stringValue ?? "")
+        checks = pending.checks.sorted { $0.key < $1.key }.compactMap { name, passed in
+            approved.checks[name] == passed ? nil : (name, approved.checks[name], passed)
+        }
+    }
+
+    /// `3 JSON changes, markdown +4 −2, 1 check now failing`
+    public var summary: String {
+        guard let json, let markdown else {
+            let failing = checks.filter { !$0.pending }.count
+            return "no golden output yet" + (failing > 0 ? ", \(failing) check\(failing == 1 ? "" : "s") failing" : "")
+        }
+        var parts: [String] = []
+        if !json.isEmpty { parts.append("\(json.changes.count) JSON change\(json.changes.count == 1 ? "" : "s")") }
+        if markdown.hasChanges { parts.append("markdown +\(markdown.addedCount) −\(markdown.removedCount)") }
+        let failing = checks.filter { !$0.pending }.count, passing = checks.count - failing
+        if failing > 0 { parts.append("\(failing) check\(failing == 1 ? "" : "s") now failing") }
+        if passing > 0 { parts.append("\(passing) check\(passing == 1 ? "" : "s") now passing") }
+        return parts.isEmpty ? "no difference" : parts.joined(separator: ", ")
+    }
+
+    /// The diffs for a terminal, every line prefixed with `indent`.
+    public func rendered(color: Bool, indent: String = "") -> String {
+        var blocks: [String] = []
+        if let json, !json.isEmpty { blocks.append(json.rendered(color: color)) }
+        if let markdown, markdown.hasChanges { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown")) }
+        for check in checks {
+            let before = check.approved.map { $0 ? "passed" : "failed" } ?? "absent"
+            blocks.append("check \(check.name): \(before) → \(check.pending ? "passes" : "fails")")
+        }
+        return blocks.joined(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
+    }
+}

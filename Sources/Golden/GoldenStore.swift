@@ -1,0 +1,183 @@
+import Foundation
+import JSONSchema
+
+/// An output as approved (or pending approval): the value and which checks passed.
+public struct GoldenEntry: Sendable, Hashable {
+    /// The step's output, markdown included.
+    public var output: JSONValue
+    /// Check name → passed, as they were when the output was produced.
+    public var checks: [String: Bool]
+
+    public init(output: JSONValue, checks: [String: Bool]) {
+        self.output = output
+        self.checks = checks
+    }
+}
+
+/// Approved outputs under `golden/<fixture>/`: `<step>.json` (canonical JSON),
+/// `<step>.md` (a program's markdown, kept as its own file so it diffs as text) and
+/// `<step>.checks.json`. Pending outputs sit beside them with `.new` appended, like
+/// insta's snapshots, and become golden only through `accept`.
+public struct GoldenStore: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The key under which a program's markdown is stored in its own file.
+    static let markdownKey = "program_markdown"
+
+    public func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
+        try read(fixture: fixture, step: step, suffix: "")
+    }
+
+    public func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
+        try read(fixture: fixture, step: step, suffix: ".new")
+    }
+
+    /// Writes `entry` as pending, each file atomically.
+    public func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws {
+        try write(entry, fixture: fixture, step: step, suffix: ".new")
+    }
+
+    /// Promotes a step's pending files to golden; false when nothing was pending.
+    @discardableResult
+    public func accept(fixture: String, step: String) throws -> Bool {
+        let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
+        guard FileManager.default.fileExists(atPath: pendingFiles.json.path) else { return false }
+        let approvedFiles = files(fixture: fixture, step: step, suffix: "")
+        for (from, to) in [(pendingFiles.json, approvedFiles.json), (pendingFiles.checks, approvedFiles.checks)] {
+            try replace(to, with: from)
+        }
+        if FileManager.default.fileExists(atPath: pendingFiles.markdown.path) {
+            try replace(approvedFiles.markdown, with: pendingFiles.markdown)
+        } else {
+            try? FileManager.default.removeItem(at: approvedFiles.markdown)
+        }
+        return true
+    }
+
+    /// Deletes a step's pending files; false when nothing was pending.
+    @discardableResult
+    public func reject(fixture: String, step: String) -> Bool {
+        let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
+        let existed = FileManager.default.fileExists(atPath: pendingFiles.json.path)
+        for file in [pendingFiles.json, pendingFiles.markdown, pendingFiles.checks] { try? FileManager.default.removeItem(at: file) }
+        return existed
+    }
+
+    /// Deletes a step's approved files (for pruning orphans).
+    public func removeApproved(fixture: String, step: String) {
+        let approvedFiles = files(fixture: fixture, step: step, suffix: "")
+        for file in [approvedFiles.json, approvedFiles.markdown, approvedFiles.checks] { try? FileManager.default.removeItem(at: file) }
+    }
+
+    /// Every (fixture, step) with approved output, or with pending output, sorted.
+    public func entries(pending: Bool) -> [StepKey] {
+        let suffix = pending ? ".json.new" : ".json"
+        var keys: [StepKey] = []
+        let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for fixture in fixtures.sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fixture).path)) ?? []
+            for name in names where name.hasSuffix(suffix) && !name.hasSuffix(".checks" + suffix) && !name.hasSuffix(".cassette" + suffix) {
+                keys.append(StepKey(fixture: fixture, step: String(name.dropLast(suffix.count))))
+            }
+        }
+        return keys.sorted()
+    }
+
+    // MARK: Files
+
+    func files(fixture: String, step: String, suffix: String) -> (json: URL, markdown: URL, checks: URL) {
+        let base = folder.appendingPathComponent(fixture, isDirectory: true)
+        return (base.appendingPathComponent("\(step).json\(suffix)"),
+                base.appendingPathComponent("\(step).md\(suffix)"),
+                base.appendingPathComponent("\(step).checks.json\(suffix)"))
+    }
+
+    private func read(fixture: String, step: String, suffix: String) throws(GoldenError) -> GoldenEntry? {
+        let paths = files(fixture: fixture, step: step, suffix: suffix)
+        guard let data = FileManager.default.contents(atPath: paths.json.path) else { return nil }
+        func parse(_ data: Data, _ url: URL) throws(GoldenError) -> JSONValue {
+            do {
+                return try JSONParser.parse(data)
+            } catch {
+                throw GoldenError.unreadable(path: display(url), reason: "\(error)")
+            }
+        }
+        var output = try parse(data, paths.json)
+        if let markdown = FileManager.default.contents(atPath: paths.markdown.path), case .object(var object) = output {
+            object[Self.markdownKey] = .string(String(decoding: markdown, as: UTF8.self))
+            output = .object(object)
+        }
+        var checks: [String: Bool] = [:]
+        if let data = FileManager.default.contents(atPath: paths.checks.path) {
+            guard case .object(let object) = try parse(data, paths.checks) else {
+                throw GoldenError.unreadable(path: display(paths.checks), reason: "expected an object of check name to true or false")
+            }
+            for member in object { checks[member.key] = member.value.boolValue ?? false }
+        }
+        return GoldenEntry(output: output, checks: checks)
+    }
+
+    private func write(_ entry: GoldenEntry, fixture: String, step: String, suffix: String) throws {
+        let paths = files(fixture: fixture, step: step, suffix: suffix)
+        try FileManager.default.createDirectory(at: paths.json.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var output = entry.output
+        if case .object(var object) = output, let markdown = object[Self.markdownKey]?.stringValue {
+            object[Self.markdownKey] = nil
+            output = .object(object)
+            try Data(markdown.utf8).write(to: paths.markdown, options: .atomic)
+        } else {
+            try? FileManager.default.removeItem(at: paths.markdown)
+        }
+        try Data((output.serialized(.prettySorted) + "\n").utf8).write(to: paths.json, options: .atomic)
+        let checks = JSONValue.object(JSONObject(entry.checks.map { JSONObject.Member(key: $0.key, value: .bool($0.value)) }))
+        try Data((checks.serialized(.prettySorted) + "\n").utf8).write(to: paths.checks, options: .atomic)
+    }
+
+    /// Moves `source` over `destination` in one rename, so a reader never sees half a file.
+    private func replace(_ destination: URL, with source: URL) throws {
+        if rename(source.path, destination.path) != 0 {
+            throw GoldenError.unwritable(path: display(destination), reason: String(cString: strerror(errno)))
+        }
+    }
+
+    private func display(_ url: URL) -> String {
+        let prefix = folder.deletingLastPathComponent().path + "/"
+        return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
+    }
+}
+
+/// A fixture step, as golden files name it.
+public struct StepKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public var fixture: String
+    public var step: String
+
+    public init(fixture: String, step: String) {
+        self.fixture = fixture
+        self.step = step
+    }
+
+    public var description: String { "\(fixture)/\(step)" }
+
+    public static func < (lhs: StepKey, rhs: StepKey) -> Bool {
+        (lhs.fixture, lhs.step) < (rhs.fixture, rhs.step)
+    }
+}
+
+/// A golden file that cannot be used.
+public enum GoldenError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "The golden file \(path) cannot be read (\(reason)). Restore it from version control or re-approve the step."
+        case .unwritable(let path, let reason):
+            return "Could not write \(path): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Golden workflow", .serialized)
+struct GoldenWorkflowTests {
+    @Test func recordApproveGateAndCatchAPromptChangeAndACorruptRecording() throws {
+        let project = try RunCommandTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let server = try LoopbackServer(answering: .json(RunCommandTests.completion(RunCommandTests.options)))
+        defer { server.stop() }
+        let scope = ["--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"]
+
+        // 1. A live run records the response and leaves the new output pending.
+        let live = try CommandRunner.run(
+            ["run"] + scope + ["--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString, "--record"])
+        #expect(live.status == 0, "\(live.standardOutput)\(live.standardError)")
+        #expect(live.standardOutput.contains("new minimal-record/goal-options"))
+        #expect(live.standardOutput.contains("1 pending output to review"))
+        let pending = try CommandRunner.run(["pending", "--project", project.path])
+        #expect(pending.standardOutput.contains("new minimal-record/goal-options: no golden output yet"))
+
+        // 2. Until it is approved, the gate fails; after `accept` it passes offline.
+        #expect(try CommandRunner.run(["run", "--ci"] + scope).status == 1)
+        let accept = try CommandRunner.run(["accept", "--project", project.path])
+        #expect(accept.standardOutput.contains("accepted minimal-record/goal-options"))
+        let gate = try CommandRunner.run(["run", "--ci"] + scope)
+        #expect(gate.status == 0, "\(gate.standardOutput)\(gate.standardError)")
+        #expect(gate.standardOutput.contains("golden: matches 1"))
+        #expect(server.requestCount == 1)
+
+        // 3. One word of the template changes: the recording is stale, and the gate says where.
+        let template = project.appendingPathComponent("prompts/goal-options/user.mustache")
+        let original = try String(contentsOf: template, encoding: .utf8)
+        try original.replacingOccurrences(of: "Write 3 or 4 goal options", with: "Write three or four goal options")
+            .write(to: template, atomically: true, encoding: .utf8)
+        let stale = try CommandRunner.run(["run", "--ci"] + scope)
+        #expect(stale.status == 1)
+        #expect(stale.standardOutput.contains("stale minimal-record/goal-options"))
+        #expect(stale.standardOutput.contains("changed: prompt template (prompts/goal-options/user.mustache)"))
+        #expect(stale.standardOutput.contains("+Write three or four goal options"))
+        try original.write(to: template, atomically: true, encoding: .utf8)
+
+        // 4. A corrupted recording (an option removed) fails the gate with the check and the diff.
+        let cassette = project.appendingPathComponent("golden/minimal-record/goal-options.cassette.json")
+        let recorded = try String(contentsOf: cassette, encoding: .utf8)
+        let corrupted = recorded.replacingOccurrences(
+            of: #", {\"id\": \"first-push-up\", \"summary\": \"Do 5 full push-ups in 10 weeks\", \"detail\": \"Start on the knees.\"}"#, with: "")
+        #expect(corrupted != recorded)
+        try corrupted.write(to: cassette, atomically: true, encoding: .utf8)
+        let broken = try CommandRunner.run(["run", "--ci"] + scope)
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("regression minimal-record/goal-options"))
+        #expect(broken.standardOutput.contains("options"))
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("golden/minimal-record/goal-options.json.new").path),
+                "--ci writes nothing")
+    }
+}

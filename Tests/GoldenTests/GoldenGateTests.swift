@@ -1,0 +1,114 @@
+import Checks
+import Foundation
+import JSONSchema
+import Pipeline
+import Testing
+
+@testable import Golden
+
+@Suite("Golden store and gate")
+struct GoldenGateTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+    var store: GoldenStore { GoldenStore(folder: folder) }
+
+    static let program: JSONValue = [
+        "program_json": ["title": "Evening Energy", "days_per_week": 3, "sessions": [["day": 1, "name": "Full body", "exercises": [["name": "Plank", "reps": "30 s"]]]]],
+        "program_markdown": "# Evening Energy\n\n## Day 1: Full body\n- **Plank**: 3 × 30 s\n",
+    ]
+
+    func result(_ id: String = "program-draft", output: JSONValue = program, failing: [String] = [], status: StepStatus = .valid) -> StepResult {
+        var result = StepResult(id: id, step: .programDraft, status: status, output: status == .valid ? output : nil)
+        result.checks = [CheckResult(name: "program.days-per-week", passed: !failing.contains("program.days-per-week"), message: "days"),
+                         CheckResult(name: "program.avoids", passed: !failing.contains("program.avoids"), message: "uses \"jump\"")]
+        if status == .error { result.failure = StepFailure(kind: "stale-recording", message: "changed: prompt template") }
+        return result
+    }
+
+    func run(_ steps: [StepResult], ci: Bool = false) throws -> GoldenReport {
+        try GoldenGate(store: store).evaluate([FixtureResult(fixture: "keisha", steps: steps)], writesPending: !ci, findsOrphans: true)
+    }
+
+    @Test func aNewOutputIsWrittenAsPendingAndBecomesGoldenOnAccept() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try run([result()])
+        #expect(first.verdicts.map(\.status) == [.new])
+        #expect(!first.passesGate)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("keisha").path).sorted()
+        #expect(files == ["program-draft.checks.json.new", "program-draft.json.new", "program-draft.md.new"])
+        // The markdown lives in its own file; the JSON file is canonical and holds the rest.
+        let markdown = try String(contentsOf: folder.appendingPathComponent("keisha/program-draft.md.new"), encoding: .utf8)
+        #expect(markdown == Self.program["program_markdown"]?.stringValue)
+
+        #expect(try store.accept(fixture: "keisha", step: "program-draft"))
+        #expect(try store.approved(fixture: "keisha", step: "program-draft")?.output == Self.program)
+        #expect(store.entries(pending: true).isEmpty)
+
+        let again = try run([result()], ci: true)
+        #expect(again.verdicts.map(\.status) == [.matches])
+        #expect(again.passesGate)
+    }
+
+    @Test func aChangedOutputShowsItsDiffsAndFailsTheGate() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try run([result()])
+        try store.accept(fixture: "keisha", step: "program-draft")
+        var changed = Self.program
+        changed = try JSONParser.parse(changed.serialized().replacingOccurrences(of: "30 s", with: "45 s"))
+        let report = try run([result(output: changed)], ci: true)
+        let verdict = try #require(report.verdicts.first)
+        #expect(verdict.status == .changed)
+        #expect(verdict.outputDiff?.contains("reps") == true)
+        #expect(verdict.markdownDiff?.contains("-- **Plank**: 3 × 30 s") == true)
+        #expect(verdict.markdownDiff?.contains("+- **Plank**: 3 × 45 s") == true)
+        #expect(!report.passesGate)
+        #expect(store.entries(pending: true).isEmpty, "--ci never writes pending files")
+    }
+
+    @Test func aCheckThatFailedInGoldenIsAKnownFailureNotARegression() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try run([result(failing: ["program.avoids"])])
+        try store.accept(fixture: "keisha", step: "program-draft")
+        let known = try run([result(failing: ["program.avoids"])], ci: true)
+        #expect(known.verdicts.first?.status == .knownFailure)
+        #expect(known.passesGate)
+        let regressed = try run([result(failing: ["program.avoids", "program.days-per-week"])], ci: true)
+        #expect(regressed.verdicts.first?.status == .regression)
+        #expect(regressed.verdicts.first?.reasons.first?.hasPrefix("check program.days-per-week failed (it passed in golden)") == true)
+        #expect(!regressed.passesGate)
+    }
+
+    @Test func staleRecordingsAndOrphansFailTheGate() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try run([result(), result("program-edit")])
+        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(fixture: "keisha", step: "program-edit")
+        let report = try run([result(status: .error)], ci: true)
+        #expect(report.verdicts.first?.status == .stale)
+        #expect(report.orphans == [StepKey(fixture: "keisha", step: "program-edit")])
+        #expect(report.summaryLine == "golden: stale 1 · orphans 1")
+        #expect(!report.passesGate)
+    }
+
+    @Test func rejectingRemovesPendingFilesAndKeepsGolden() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try run([result()])
+        try store.accept(fixture: "keisha", step: "program-draft")
+        _ = try run([result(failing: ["program.avoids"])])
+        #expect(store.entries(pending: true) == [StepKey(fixture: "keisha", step: "program-draft")])
+        let diff = GoldenDiff(approved: try store.approved(fixture: "keisha", step: "program-draft"),
+                              pending: try #require(try store.pending(fixture: "keisha", step: "program-draft")))
+        #expect(diff.summary == "1 check now failing")
+        #expect(store.reject(fixture: "keisha", step: "program-draft"))
+        #expect(store.entries(pending: true).isEmpty)
+        #expect(try store.approved(fixture: "keisha", step: "program-draft") != nil)
+    }
+
+    @Test func aCorruptGoldenFileIsAnErrorThatNamesIt() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("keisha/program-draft.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"program_json\": ".utf8).write(to: file)
+        let error = try #require(throws: GoldenError.self) { try store.approved(fixture: "keisha", step: "program-draft") }
+        #expect(error.description.contains("keisha/program-draft.json"))
+    }
+}
