@@ -82,14 +82,7 @@ struct WordHint {
         guard JSONValue.string(old).serialized().count > limit || JSONValue.string(new).serialized().count > limit
         else { return nil }
         let before = Self.tokens(old), after = Self.tokens(new)
-        var head = 0
-        while head < before.count, head < after.count, before[head] == after[head] { head += 1 }
-        var tail = 0
-        while tail < before.count - head, tail < after.count - head,
-              before[before.count - 1 - tail] == after[after.count - 1 - tail]
-        {
-            tail += 1
-        }
+        let (head, tail) = commonAffixLengths(before, after)
         let leading = Self.context(before[..<head].reversed()).reversed()
         let trailing = Self.context(before[(before.count - tail)...])
         var prefix = Self.clip(String(leading.joined()), to: Self.contextLimit, keepingStart: false)

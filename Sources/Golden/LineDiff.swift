@@ -13,14 +13,7 @@ public struct LineDiff: Sendable, Hashable {
         let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Trim the common head and tail first: edits are usually small and local.
-        var head = 0
-        while head < before.count, head < after.count, before[head] == after[head] { head += 1 }
-        var tail = 0
-        while tail < before.count - head, tail < after.count - head,
-              before[before.count - 1 - tail] == after[after.count - 1 - tail]
-        {
-            tail += 1
-        }
+        let (head, tail) = commonAffixLengths(before, after)
         let middleBefore = Array(before[head..<(before.count - tail)])
         let middleAfter = Array(after[head..<(after.count - tail)])
         lines = before[..<head].map(Line.same) + Self.lcsDiff(middleBefore, middleAfter)
@@ -96,4 +89,15 @@ public struct LineDiff: Sendable, Hashable {
         result += old[i...].map(Line.removed) + new[j...].map(Line.added)
         return result
     }
+}
+
+/// How many leading and trailing elements two sequences share (not overlapping).
+func commonAffixLengths<Element: Equatable>(_ before: [Element], _ after: [Element]) -> (head: Int, tail: Int) {
+    var head = 0
+    while head < before.count, head < after.count, before[head] == after[head] { head += 1 }
+    var tail = 0
+    while tail < before.count - head, tail < after.count - head, before[before.count - 1 - tail] == after[after.count - 1 - tail] {
+        tail += 1
+    }
+    return (head, tail)
 }
