@@ -30,6 +30,13 @@ struct ProviderOptions: ParsableArguments {
     @Flag(help: "Record every live response into golden/<fixture>/<step>.cassette.json.")
     var record = false
 
+    @Flag(name: .customLong("record-missing"), help: ArgumentHelp(
+        "Like --record, but reuse recordings that still match and call the model only for missing or stale ones.",
+        discussion: "Resumes an interrupted recording without paying for what it already has."))
+    var recordMissing = false
+
+    var records: Bool { record || recordMissing }
+
     @Option(help: "The model name sent to the provider (defaults to the preset's).")
     var model: String?
 
@@ -51,7 +58,7 @@ struct ProviderOptions: ParsableArguments {
     var retries: Int = 3
 
     func validate() throws {
-        if record, provider == .replay {
+        if records, provider == .replay {
             throw ValidationError("--record needs a live provider, e.g. --provider local; replay only reads recordings.")
         }
         if provider == .replay, model != nil || baseURL != nil || structuredOutput != nil {
@@ -79,7 +86,7 @@ struct ProviderOptions: ParsableArguments {
         do {
             let live = RetryingProvider(
                 try configuration.makeProvider(transport: CurlTransport(deadline: timeout)), policy: RetryPolicy(maxRetries: retries))
-            return record ? RecordingProvider(recording: live, into: store) : live
+            return records ? RecordingProvider(recording: live, into: store, onlyMissing: recordMissing) : live
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
             throw ExitCode(2)

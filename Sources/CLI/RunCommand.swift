@@ -46,7 +46,7 @@ struct RunCommand: AsyncParsableCommand {
     var skipChecks = false
 
     func validate() throws {
-        if ci, providerOptions.record { throw ValidationError("--ci never records; drop --record.") }
+        if ci, providerOptions.records { throw ValidationError("--ci never records; drop --record.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
     }
@@ -68,7 +68,7 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ProgressPrinter(terminal: err)
         let startedAt = Date()
         let clock = ContinuousClock.now
-        let recording = providerOptions.record ? ", recording to golden/" : ""
+        let recording = providerOptions.records ? ", recording to golden/" : ""
         err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(recording)).")
         let results = await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } }
         await progress.finish()

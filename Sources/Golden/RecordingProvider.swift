@@ -7,6 +7,9 @@ import Providers
 public final class RecordingProvider: ModelProvider, @unchecked Sendable {
     public let base: any ModelProvider
     public let store: CassetteStore
+    /// Answer from a matching recording when there is one, and call the live
+    /// provider only for what is missing or stale (VCR's "new episodes").
+    public let onlyMissing: Bool
     public var kind: String { base.kind }
     public var model: String { base.model }
 
@@ -14,17 +17,33 @@ public final class RecordingProvider: ModelProvider, @unchecked Sendable {
     /// Calls recorded in this run, per fixture step: a repair appends to its step's cassette.
     private var recorded: [CallContext: Cassette] = [:]
 
-    public init(recording base: any ModelProvider, into store: CassetteStore) {
+    public init(recording base: any ModelProvider, into store: CassetteStore, onlyMissing: Bool = false) {
         self.base = base
         self.store = store
+        self.onlyMissing = onlyMissing
     }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        let recordedRequest = RecordedRequest(request, provider: base.kind, model: base.model)
+        if onlyMissing, let context = request.context,
+           let cassette = try? store.cassette(fixture: context.fixture, step: context.step),
+           cassette.provider == base.kind, cassette.model == base.model,
+           let hit = cassette.interactions.first(where: { $0.key == recordedRequest.key })
+        {
+            remember(hit, context: context)
+            return hit.response.completionResponse
+        }
         let response = try await base.complete(request)
         guard let context = request.context else { return response }
-        let recordedRequest = RecordedRequest(request, provider: base.kind, model: base.model)
         let interaction = Cassette.Interaction(key: recordedRequest.key, request: recordedRequest, response: RecordedResponse(response))
-        let cassette: Cassette = lock.withLock {
+        try store.write(remember(interaction, context: context))
+        return response
+    }
+
+    /// Adds a call to its step's cassette for this run and returns the cassette.
+    @discardableResult
+    private func remember(_ interaction: Cassette.Interaction, context: CallContext) -> Cassette {
+        lock.withLock {
             let stepKey = CallContext(fixture: context.fixture, step: context.step)
             var cassette = recorded[stepKey] ?? Cassette(
                 fixture: context.fixture, step: context.step, provider: base.kind, model: base.model,
@@ -33,7 +52,5 @@ public final class RecordingProvider: ModelProvider, @unchecked Sendable {
             recorded[stepKey] = cassette
             return cassette
         }
-        try store.write(cassette)
-        return response
     }
 }

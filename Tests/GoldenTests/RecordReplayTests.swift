@@ -61,6 +61,21 @@ struct RecordReplayTests {
         #expect(live.calls == 2)
     }
 
+    @Test func recordingOnlyWhatIsMissingReusesMatchingCalls() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = CassetteStore(folder: folder)
+        _ = try await RecordingProvider(recording: CountingProvider(["{\"first\": 1}"]), into: store).complete(request())
+
+        let live = CountingProvider(["{\"second\": 2}"])
+        let resuming = RecordingProvider(recording: live, into: store, onlyMissing: true)
+        #expect(try await resuming.complete(request()).text == "{\"first\": 1}")
+        #expect(live.calls == 0)
+        #expect(try await resuming.complete(request(user: "Changed")).text == "{\"second\": 2}")
+        #expect(live.calls == 1)
+        let cassette = try #require(try store.cassette(fixture: "sam", step: "goal-options"))
+        #expect(cassette.interactions.map(\.response.text) == ["{\"first\": 1}", "{\"second\": 2}"])
+    }
+
     @Test func aMissingRecordingSaysHowToRecordIt() async throws {
         let replay = ReplayProvider(store: CassetteStore(folder: folder))
         let error = await #expect(throws: ProviderError.self) { try await replay.complete(request()) }
