@@ -19,8 +19,9 @@ struct RunCommand: AsyncParsableCommand {
             as pending (.new) for `trainer-eval accept`. Results go to Reports/<run>/results.json.
 
             Exits 0 when nothing regressed, 1 on a regression, stale recording or error, 2 for bad \
-            input. With --ci nothing is written to golden/, and any difference from golden, new \
-            output or orphaned golden file also exits 1.
+            input, 130 when interrupted. With --ci nothing is written to golden/, and any difference \
+            from golden, new output or orphaned golden file also exits 1. Ctrl-C stops new calls and \
+            writes what finished; a second Ctrl-C quits at once.
             """
     )
 
@@ -70,7 +71,10 @@ struct RunCommand: AsyncParsableCommand {
         let clock = ContinuousClock.now
         let recording = providerOptions.records ? ", recording to golden/" : ""
         err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(recording)).")
-        let results = await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } }
+        let work = Task { await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } } }
+        let interruption = Interruption { work.cancel() }
+        let results = await work.value
+        interruption.stop()
         await progress.finish()
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -99,6 +103,10 @@ struct RunCommand: AsyncParsableCommand {
         }
         GoldenReportPrinter(terminal: out, ci: ci).print(report)
         out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Results: \(layout.displayPath(of: folder))/results.json")
+        if interruption.wasInterrupted {
+            err.writeLine("Interrupted: steps that had not finished are marked not run.")
+            throw ExitCode(130)
+        }
         if ci ? !report.passesGate : report.hasFailures { throw ExitCode(1) }
     }
 }

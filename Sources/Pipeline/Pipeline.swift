@@ -19,6 +19,17 @@ public struct Pipeline: Sendable {
         self.runsChecks = runsChecks
     }
 
+    static let interrupted = "not run: the run was interrupted"
+
+    /// A fixture the run stopped before starting: every step skipped.
+    static func notRun(_ fixture: Fixture) -> FixtureResult {
+        var ids = stepIDs(for: fixture.scenario)
+        ids.insert("confirm", at: ids.count - 2)
+        return FixtureResult(fixture: fixture.name, steps: ids.map { id in
+            StepResult.skipped(id, id == "confirm" ? nil : PipelineStep(rawValue: id) ?? .goalOptionsEdit, because: interrupted)
+        })
+    }
+
     /// The ids of the model steps a fixture's scenario produces, in order:
     /// `goal-options`, `goal-options-edit-1`..., `program-draft`, `program-edit`.
     public static func stepIDs(for scenario: Scenario) -> [String] {
@@ -51,7 +62,7 @@ public struct Pipeline: Sendable {
             }
         }
         return results.enumerated().map { index, result in
-            result ?? FixtureResult(fixture: fixtures[index].name, steps: [.skipped("goal-options", .goalOptions, because: "the run was stopped")])
+            result ?? Self.notRun(fixtures[index])
         }
     }
 
@@ -68,6 +79,11 @@ public struct Pipeline: Sendable {
             onEvent(.stepFinished(fixture: fixture.name, result: result))
         }
         func call(_ id: String, _ step: PipelineStep, _ input: StepInput, editRound: Int? = nil, before: JSONValue? = nil) async -> StepResult {
+            if Task.isCancelled {
+                let result = StepResult.skipped(id, step, because: Self.interrupted)
+                record(result)
+                return result
+            }
             onEvent(.stepStarted(fixture: fixture.name, step: id))
             var result = await runner.run(id: id, step: step, input: input)
             if runsChecks, let output = result.output {

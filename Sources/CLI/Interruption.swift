@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+
+/// Ctrl-C and SIGTERM during a run: the first stops new calls and cancels the ones
+/// in flight, so the run can still write what it finished; a second exits at once.
+/// Files are only ever replaced by atomic renames, so exiting never leaves half of one.
+final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sources: [DispatchSourceSignal] = []
+    private var count = 0
+    private var onFirst: (@Sendable () -> Void)?
+
+    /// Starts listening; `onFirst` runs once, on the first signal.
+    init(onFirst: @escaping @Sendable () -> Void) {
+        self.onFirst = onFirst
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.received(signalNumber) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    var wasInterrupted: Bool { lock.withLock { count > 0 } }
+
+    private func received(_ signalNumber: Int32) {
+        let (seen, action): (Int, (@Sendable () -> Void)?) = lock.withLock {
+            count += 1
+            defer { onFirst = nil }
+            return (count, onFirst)
+        }
+        if seen == 1 {
+            Terminal.standardError.writeLine(
+                "\nStopping: no new calls; writing what finished. Press Ctrl-C again to quit now.")
+            action?()
+        } else {
+            Terminal.standardError.writeLine("\nQuit.")
+            _exit(128 + signalNumber)
+        }
+    }
+
+    /// Restores the default handlers.
+    func stop() {
+        lock.withLock {
+            sources.forEach { $0.cancel() }
+            sources = []
+        }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}
