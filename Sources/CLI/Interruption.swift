@@ -16,7 +16,11 @@ final class Interruption: @unchecked Sendable {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.received(signalNumber) }
+            // Signals that arrive close together are coalesced: `data` says how many there were.
+            // The handler holds its source; `stop()` clears the handler to break that cycle.
+            source.setEventHandler { [weak self, source] in
+                self?.received(signalNumber, times: max(1, Int(source.data)))
+            }
             source.resume()
             sources.append(source)
         }
@@ -24,17 +28,20 @@ final class Interruption: @unchecked Sendable {
 
     var wasInterrupted: Bool { lock.withLock { count > 0 } }
 
-    private func received(_ signalNumber: Int32) {
-        let (seen, action): (Int, (@Sendable () -> Void)?) = lock.withLock {
-            count += 1
-            defer { onFirst = nil }
+    private func received(_ signalNumber: Int32, times: Int) {
+        let (before, action): (Int, (@Sendable () -> Void)?) = lock.withLock {
+            defer {
+                count += times
+                onFirst = nil
+            }
             return (count, onFirst)
         }
-        if seen == 1 {
+        if before == 0 {
             Terminal.standardError.writeLine(
                 "\nStopping: no new calls; writing what finished. Press Ctrl-C again to quit now.")
             action?()
-        } else {
+        }
+        if before + times >= 2 {
             Terminal.standardError.writeLine("\nQuit.")
             _exit(128 + signalNumber)
         }
@@ -43,7 +50,10 @@ final class Interruption: @unchecked Sendable {
     /// Restores the default handlers.
     func stop() {
         lock.withLock {
-            sources.forEach { $0.cancel() }
+            sources.forEach {
+                $0.setEventHandler(handler: nil)
+                $0.cancel()
+            }
             sources = []
         }
         signal(SIGINT, SIG_DFL)

@@ -57,6 +57,12 @@ struct ProviderOptions: ParsableArguments {
         valueName: "n"))
     var retries: Int = 3
 
+    @Option(name: .customLong("max-calls"), help: ArgumentHelp("Stop calling the model after this many calls in the run.", valueName: "n"))
+    var maxCalls: Int?
+
+    @Option(name: .customLong("max-tokens"), help: ArgumentHelp("Stop calling the model once the run has used this many tokens.", valueName: "n"))
+    var maxTokens: Int?
+
     func validate() throws {
         if records, provider == .replay {
             throw ValidationError("--record needs a live provider, e.g. --provider local; replay only reads recordings.")
@@ -69,6 +75,8 @@ struct ProviderOptions: ParsableArguments {
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10.") }
+        if let maxCalls, maxCalls < 1 { throw ValidationError("--max-calls must be at least 1.") }
+        if let maxTokens, maxTokens < 1 { throw ValidationError("--max-tokens must be at least 1.") }
     }
 
     /// The live provider's configuration; nil for replay.
@@ -84,8 +92,11 @@ struct ProviderOptions: ParsableArguments {
         let store = CassetteStore(folder: layout.golden)
         guard let configuration else { return ReplayProvider(store: store) }
         do {
-            let live = RetryingProvider(
+            var live: any ModelProvider = RetryingProvider(
                 try configuration.makeProvider(transport: CurlTransport(deadline: timeout)), policy: RetryPolicy(maxRetries: retries))
+            if maxCalls != nil || maxTokens != nil {
+                live = BudgetedProvider(live, maxCalls: maxCalls, maxTokens: maxTokens)
+            }
             return records ? RecordingProvider(recording: live, into: store, onlyMissing: recordMissing) : live
         } catch {
             Terminal.standardError.writeLine("error: \(error)")

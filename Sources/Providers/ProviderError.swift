@@ -18,6 +18,8 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
         /// A 2xx answer that is not the API's response shape (HTML page, truncated JSON, no choices).
         case badResponse = "bad-response"
         case cancelled
+        /// The run's budget of calls or tokens is spent.
+        case budgetExhausted = "budget-exhausted"
         /// Replay found no recording for the fixture step.
         case missingRecording = "missing-recording"
         /// Replay found a recording, but the request differs from the recorded one.

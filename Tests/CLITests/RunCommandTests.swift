@@ -65,6 +65,20 @@ struct RunCommandTests {
         #expect(server.requestCount == 2)
     }
 
+    @Test func theBudgetStopsCallsAndTheRunStillFinishes() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let server = try LoopbackServer(answering: .json(Self.completion(Self.options)))
+        defer { server.stop() }
+        let outcome = try CommandRunner.run(
+            ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
+             "--step", "goal-options", "--max-calls", "1"])
+        #expect(outcome.status == 1)
+        #expect(server.requestCount == 1)
+        #expect(outcome.standardError.contains("budget-exhausted: the run's budget of 1 calls is spent"))
+        #expect(outcome.standardOutput.contains("Results: Reports/"))
+    }
+
     @Test func aMissingKeyFailsBeforeAnyCall() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }

@@ -27,20 +27,20 @@ struct DeadlineTests {
         #expect(error?.status == nil)
         #expect(error?.message == "No complete response from 127.0.0.1 within 1 s.")
         #expect(error?.isRetryable == true)
-        #expect(elapsed >= 0.9 && elapsed < 5, "took \(elapsed) s")
+        #expect(elapsed >= 0.9 && elapsed < 15, "took \(elapsed) s")
         #expect(server.requestCount == 1, "the request arrived; only the answer was missing")
     }
 
     @Test("a slow answer times out", arguments: timeoutTransports)
     func slowAnswer(transport: TransportKind) async throws {
-        let server = try LoopbackServer(answering: .delay(3, .json(OpenAIBodies.completion())))
+        let server = try LoopbackServer(answering: .delay(15, .json(OpenAIBodies.completion())))
         defer { server.stop() }
         let model = server.openAI(transport: transport, deadline: 1)
         let start = Date()
         guard let result = await Bounded.run(transport, { try await model.complete(Fixture.request()) }) else { return }
         let error = #expect(throws: ProviderError.self) { try result.get() }
         #expect(error?.kind == .timeout)
-        #expect(Self.elapsed(since: start) < 2.9)
+        #expect(Self.elapsed(since: start) < 14, "the deadline fired before the 15 s answer")
     }
 
     /// Bytes keep arriving, so no idle timeout would fire: only a total deadline stops this.
@@ -53,7 +53,7 @@ struct DeadlineTests {
         guard let result = await Bounded.run(transport, { try await model.complete(Fixture.request()) }) else { return }
         let error = #expect(throws: ProviderError.self) { try result.get() }
         #expect(error?.kind == .timeout)
-        #expect(Self.elapsed(since: start) < 5)
+        #expect(Self.elapsed(since: start) < 15)
     }
 
     /// Many requests timing out together all return, each with its own timeout error.
@@ -79,7 +79,7 @@ struct DeadlineTests {
         }
         guard let kinds = try result?.get() else { return }
         #expect(kinds == Array(repeating: .timeout, count: 16))
-        #expect(Self.elapsed(since: start) < 5)
+        #expect(Self.elapsed(since: start) < 15)
     }
 
     @Test("a sub-second deadline is honoured", arguments: TransportKind.allCases)
@@ -99,7 +99,7 @@ struct DeadlineTests {
         let provider = server.openAI(transport: transport, deadline: 30)
         let outcome = await Bounded.run(transport) { () -> (Double, Result<CompletionResponse, any Error>) in
             let task = Task { try await provider.complete(Fixture.request()) }
-            _ = await server.waitForRequests(1, timeout: 5)
+            _ = await server.waitForRequests(1, timeout: 20)
             let start = Date()
             task.cancel()
             let result = await task.result
@@ -107,7 +107,7 @@ struct DeadlineTests {
         }
         guard let (elapsed, result) = try outcome?.get() else { return }
         #expect(server.requestCount == 1)
-        #expect(elapsed < 5, "took \(elapsed) s")
+        #expect(elapsed < 15, "took \(elapsed) s")
         let error = #expect(throws: ProviderError.self) { try result.get() }
         #expect(error?.kind == .cancelled)
         #expect(error?.message == "The request was cancelled.")

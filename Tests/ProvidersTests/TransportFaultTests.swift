@@ -41,7 +41,7 @@ struct TransportFaultTests {
         let error = await #expect(throws: ProviderError.self) {
             try await model.complete(Fixture.request())
         }
-        #expect(Self.elapsed(since: start) < 5)
+        #expect(Self.elapsed(since: start) < 15)
         #expect(error?.kind == .connectionFailed)
         #expect(error?.provider == provider.rawValue)
         #expect(error?.isRetryable == true)
@@ -65,7 +65,7 @@ struct TransportFaultTests {
         }
         #expect(error?.kind == .connectionFailed, "\(String(describing: error))")
         #expect(error?.isRetryable == true)
-        #expect(Self.elapsed(since: start) < 5)
+        #expect(Self.elapsed(since: start) < 15)
     }
 
     @Test("a dripping answer within the deadline arrives whole", arguments: TransportKind.allCases)
@@ -80,7 +80,7 @@ struct TransportFaultTests {
     func latency(transport: TransportKind) async throws {
         let server = try LoopbackServer(answering: .delay(0.3, .json(GeminiBodies.completion())))
         let response = try await server.gemini(transport: transport).complete(Fixture.request())
-        #expect(response.latency >= 0.3 && response.latency < 5)
+        #expect(response.latency >= 0.3 && response.latency < 15)
     }
 
     @Test("response headers reach the provider", arguments: TransportKind.allCases)
@@ -123,7 +123,7 @@ struct TransportFaultTests {
 
     @Test("concurrent calls do not wait for each other", arguments: TransportKind.allCases)
     func concurrentCalls(transport: TransportKind) async throws {
-        let server = try LoopbackServer(answering: .delay(1, .json(OpenAIBodies.completion())))
+        let server = try LoopbackServer(answering: .delay(2, .json(OpenAIBodies.completion())))
         let provider = server.openAI(transport: transport)
         let start = Date()
         try await withThrowingTaskGroup(of: CompletionResponse.self) { group in
@@ -136,7 +136,7 @@ struct TransportFaultTests {
         }
         let elapsed = Self.elapsed(since: start)
         #expect(server.requestCount == 8)
-        // Serialised, eight one-second answers would take 8 s.
-        #expect(elapsed < 6, "took \(elapsed) s")
+        // Serialised, eight two-second answers would take 16 s.
+        #expect(elapsed < 10, "took \(elapsed) s")
     }
 }
