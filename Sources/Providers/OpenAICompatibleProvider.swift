@@ -96,12 +96,15 @@ enum SchemaForProviders {
     /// The schema for llama.cpp's grammar-constrained decoding. llama.cpp rejects a
     /// `maxLength` over 2,000 (and llama-cpp-python then crashes), so large bounds are
     /// dropped; bounds up to `grammarLengthLimit` stay, because a bounded grammar keeps
-    /// a small model from rambling. Dropped bounds are still checked after parsing.
+    /// a small model from rambling. The grammar ignores `minimum` and `maximum`, so a
+    /// small integer range is also spelled out as an `enum`, which it does enforce.
+    /// Everything dropped is still checked after parsing.
     static func grammarSafe(_ schema: JSONValue) -> JSONValue {
         capLengths(in: stripped(schema))
     }
 
     static let grammarLengthLimit = 1000
+    static let grammarEnumLimit = 400
 
     /// The schema without the keyword uses `provider` refuses outright (OpenAI strict
     /// mode answers HTTP 400 to `maxLength`, for example). The validator still checks
@@ -153,6 +156,12 @@ enum SchemaForProviders {
             default:
                 result[member.key] = member.value
             }
+        }
+        if result["type"] == "integer", result["enum"] == nil,
+           let low = result["minimum"]?.intValue, let high = result["maximum"]?.intValue,
+           low <= high, high - low < grammarEnumLimit
+        {
+            result["enum"] = .array((low...high).map { .number(Double($0)) })
         }
         return .object(result)
     }

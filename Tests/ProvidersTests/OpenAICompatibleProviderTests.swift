@@ -148,6 +148,28 @@ struct OpenAICompatibleProviderTests {
         #expect(sent["properties"]?["goals"]?["items"]?["maxLength"] == goalMaximum)
     }
 
+    /// llama.cpp's grammar ignores `minimum` and `maximum` (a 135M model wrote 7 for a
+    /// minimum of 10), but it enforces `enum`: small integer ranges are spelled out.
+    @Test func grammarModeSpellsOutSmallIntegerRanges() async throws {
+        let schema: JSONValue = [
+            "type": "object",
+            "properties": [
+                "days": ["type": "integer", "minimum": 1, "maximum": 7],
+                "seconds": ["type": "integer", "minimum": 0, "maximum": 100_000],
+                "open": ["type": "integer", "minimum": 1],
+            ],
+        ]
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        var request = Fixture.request()
+        request.responseSchema = schema
+        _ = try await server.openAI(mode: .jsonObjectWithSchema).complete(request)
+        let sent = try #require(try Fixture.body(of: server.lastRequest)["response_format"]?["schema"])
+        #expect(sent["properties"]?["days"]?["enum"] == [1, 2, 3, 4, 5, 6, 7])
+        #expect(sent["properties"]?["days"]?["minimum"] == 1)
+        #expect(sent["properties"]?["seconds"]?["enum"] == nil, "a large range stays a range")
+        #expect(sent["properties"]?["open"]?["enum"] == nil)
+    }
+
     @Test func acceptsABaseURLWithATrailingSlash() async throws {
         let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
         let provider = OpenAICompatibleProvider(
