@@ -6,6 +6,7 @@ import Foundation
 /// Files are only ever replaced by atomic renames, so exiting never leaves half of one.
 final class Interruption: @unchecked Sendable {
     private let lock = NSLock()
+    /// Kept for the life of the command; each handler holds its source.
     private var sources: [DispatchSourceSignal] = []
     private var count = 0
     private var onFirst: (@Sendable () -> Void)?
@@ -17,7 +18,6 @@ final class Interruption: @unchecked Sendable {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             // Signals that arrive close together are coalesced: `data` says how many there were.
-            // The handler holds its source; `stop()` clears the handler to break that cycle.
             source.setEventHandler { [weak self, source] in
                 self?.received(signalNumber, times: max(1, Int(source.data)))
             }
@@ -45,18 +45,5 @@ final class Interruption: @unchecked Sendable {
             Terminal.standardError.writeLine("\nQuit.")
             _exit(128 + signalNumber)
         }
-    }
-
-    /// Restores the default handlers.
-    func stop() {
-        lock.withLock {
-            sources.forEach {
-                $0.setEventHandler(handler: nil)
-                $0.cancel()
-            }
-            sources = []
-        }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
     }
 }

@@ -73,8 +73,9 @@ struct RunCommand: AsyncParsableCommand {
         err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(recording)).")
         let work = Task { await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } } }
         let interruption = Interruption { work.cancel() }
+        // The handlers stay installed until the command exits: a late second Ctrl-C
+        // still quits through them, never half-way through the default action.
         let results = await work.value
-        interruption.stop()
         await progress.finish()
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
