@@ -38,7 +38,6 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case timedOut(url: URL, seconds: Double)
     case connectionFailed(url: URL, reason: String)
     case cancelled
-    case notHTTP(url: URL)
 
     public var description: String {
         switch self {
@@ -48,8 +47,6 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
             return "Could not reach \(url.scheme ?? "http")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? ""): \(reason). Is the server running and the base URL right?"
         case .cancelled:
             return "The request was cancelled."
-        case .notHTTP(let url):
-            return "\(url.absoluteString) did not answer with HTTP."
         }
     }
 }

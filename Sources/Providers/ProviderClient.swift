@@ -62,7 +62,7 @@ struct ProviderClient: Sendable {
         switch error {
         case .timedOut: return ProviderError(kind: .timeout, provider: provider, message: error.description)
         case .cancelled: return ProviderError(kind: .cancelled, provider: provider, message: error.description)
-        case .connectionFailed, .notHTTP:
+        case .connectionFailed:
             return ProviderError(kind: .connectionFailed, provider: provider, message: redact(error.description))
         }
     }
