@@ -49,11 +49,14 @@ let package = Package(
             ]
         ),
 
+        // The report files of a run: results.json, report.md, junit.xml and a self-contained index.html.
+        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden"]),
+
         // The thin command-line front end.
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden",
+                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -68,6 +71,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "Pipeline", "Checks", "JSONSchema"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
 )

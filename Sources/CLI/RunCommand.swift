@@ -5,6 +5,7 @@ import Intake
 import JSONSchema
 import Pipeline
 import Providers
+import Reports
 
 /// `trainer-eval run`: the evaluation run.
 struct RunCommand: AsyncParsableCommand {
@@ -80,35 +81,40 @@ struct RunCommand: AsyncParsableCommand {
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 
-        let record = RunRecord(
-            runID: RunRecord.makeID(startedAt: startedAt, provider: providerOptions.provider.rawValue),
-            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: provider.model,
-            promptVersions: Dictionary(uniqueKeysWithValues: prompts.prompts.map { ($0.key.rawValue, $0.value.metadata.version) }),
-            warnings: warnings, fixtures: results)
-        let folder = layout.reports.appendingPathComponent(record.runID, isDirectory: true)
-        do {
-            try record.write(to: folder)
-        } catch {
-            err.writeLine("error: could not write results to \(layout.displayPath(of: folder)): \(error.localizedDescription)")
-        }
         let summary = RunSummary(results)
         let out = Terminal.standardOutput
         out.writeLine(summary.table())
         let gate = GoldenGate(store: GoldenStore(folder: layout.golden))
-        let report: GoldenReport
+        let golden: GoldenReport
         do {
-            report = try gate.evaluate(results, writesPending: !ci, findsOrphans: fixture.isEmpty && step == nil)
+            golden = try gate.evaluate(results, writesPending: !ci, findsOrphans: fixture.isEmpty && step == nil)
         } catch {
             err.writeLine("error: \(error)")
             throw ExitCode(2)
         }
-        GoldenReportPrinter(terminal: out, ci: ci).print(report)
-        out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Results: \(layout.displayPath(of: folder))/results.json")
+        GoldenReportPrinter(terminal: out, ci: ci).print(golden)
+
+        let run = RunReport.RunInfo(
+            id: ReportWriter.runID(startedAt: startedAt, provider: providerOptions.provider.rawValue),
+            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind,
+            model: (provider as? ReplayProvider).map { $0.recordedModels.isEmpty ? $0.model : $0.recordedModels.joined(separator: ", ") } ?? provider.model,
+            commit: GitCommit.describe(at: layout.root),
+            prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
+                ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint))
+            }),
+            ci: ci, interrupted: interruption.wasInterrupted, warnings: warnings)
+        let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden)
+        do {
+            let folder = try ReportWriter(root: layout.reports).write(report)
+            out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Report: \(layout.displayPath(of: folder))/index.html")
+        } catch {
+            err.writeLine("error: could not write the report to \(layout.displayPath(of: layout.reports)): \(error.localizedDescription)")
+        }
         if interruption.wasInterrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
             throw ExitCode(130)
         }
-        if ci ? !report.passesGate : report.hasFailures { throw ExitCode(1) }
+        if ci ? !golden.passesGate : golden.hasFailures { throw ExitCode(1) }
     }
 }
 

@@ -5,6 +5,14 @@ import Pipeline
 public struct GoldenReport: Sendable {
     public var verdicts: [StepVerdict]
     public var orphans: [StepKey]
+    /// The approved entries the verdicts were judged against, for side-by-side reports.
+    public var approved: [StepKey: GoldenEntry]
+
+    public init(verdicts: [StepVerdict], orphans: [StepKey], approved: [StepKey: GoldenEntry] = [:]) {
+        self.verdicts = verdicts
+        self.orphans = orphans
+        self.approved = approved
+    }
 
     public func count(_ status: StepVerdict.Status) -> Int {
         verdicts.filter { $0.status == status }.count
@@ -45,12 +53,14 @@ public struct GoldenGate: Sendable {
     public func evaluate(_ results: [FixtureResult], writesPending: Bool, findsOrphans: Bool) throws -> GoldenReport {
         var verdicts: [StepVerdict] = []
         var produced = Set<StepKey>()
+        var approvedEntries: [StepKey: GoldenEntry] = [:]
         for fixture in results {
             for result in fixture.steps where result.step != nil {
                 let key = StepKey(fixture: fixture.fixture, step: result.id)
                 produced.insert(key)
-                let verdict = GoldenComparison.verdict(
-                    for: result, fixture: fixture.fixture, approved: try store.approved(fixture: key.fixture, step: key.step))
+                let approved = try store.approved(fixture: key.fixture, step: key.step)
+                approvedEntries[key] = approved
+                let verdict = GoldenComparison.verdict(for: result, fixture: fixture.fixture, approved: approved)
                 if writesPending, result.status == .valid {
                     if verdict.needsApproval {
                         try store.writePending(GoldenComparison.entry(for: result), fixture: key.fixture, step: key.step)
@@ -62,6 +72,6 @@ public struct GoldenGate: Sendable {
             }
         }
         let orphans = findsOrphans ? store.entries(pending: false).filter { !produced.contains($0) } : []
-        return GoldenReport(verdicts: verdicts, orphans: orphans)
+        return GoldenReport(verdicts: verdicts, orphans: orphans, approved: approvedEntries)
     }
 }

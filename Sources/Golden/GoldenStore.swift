@@ -26,7 +26,7 @@ public struct GoldenStore: Sendable {
     }
 
     /// The key under which a program's markdown is stored in its own file.
-    static let markdownKey = "program_markdown"
+    public static let markdownKey = "program_markdown"
 
     public func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
         try read(fixture: fixture, step: step, suffix: "")

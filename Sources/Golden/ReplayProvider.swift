@@ -7,10 +7,15 @@ public struct ReplayProvider: ModelProvider {
     public let kind = "replay"
     public let model = "recorded"
     public let store: CassetteStore
+    private let served = ServedModels()
 
     public init(store: CassetteStore) {
         self.store = store
     }
+
+    /// The models whose recordings answered this run's calls, as `provider model`,
+    /// so a report can say which model produced the outputs it replays.
+    public var recordedModels: [String] { served.all }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         guard let context = request.context else {
@@ -31,6 +36,7 @@ public struct ReplayProvider: ModelProvider {
         let current = RecordedRequest(request, provider: cassette.provider, model: cassette.model)
         let key = current.key
         if let hit = cassette.interactions.first(where: { $0.key == key }) {
+            served.insert("\(cassette.provider) \(cassette.model)")
             return hit.response.completionResponse
         }
         // Compare with the recorded call at the same point of the step (first try or a repair).
@@ -75,4 +81,16 @@ public struct ReplayProvider: ModelProvider {
         if parts.isEmpty { parts.append("request encoding") }
         return "changed: " + parts.joined(separator: ", ") + (diffs.isEmpty ? "" : "\n" + diffs.joined(separator: "\n"))
     }
+}
+
+/// A set shared by the copies of a replay provider across concurrent fixtures.
+private final class ServedModels: @unchecked Sendable {
+    private let lock = NSLock()
+    private var models = Set<String>()
+
+    func insert(_ model: String) {
+        lock.withLock { _ = models.insert(model) }
+    }
+
+    var all: [String] { lock.withLock { models.sorted() } }
 }

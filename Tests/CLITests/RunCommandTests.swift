@@ -50,9 +50,9 @@ struct RunCommandTests {
         // Every file the run wrote (results, cassettes) is free of the key.
         let written = FileManager.default.enumerator(at: project, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath } ?? []
-        let results = written.filter { $0.lastPathComponent == "results.json" }
+        let reports = written.filter { ["results.json", "report.md", "junit.xml", "index.html"].contains($0.lastPathComponent) }
         let cassettes = written.filter { $0.lastPathComponent.hasSuffix(".cassette.json") }
-        #expect(results.count == 1 && cassettes.count == 1)
+        #expect(reports.count == 4 && cassettes.count == 1)
         for file in written {
             let text = String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
             #expect(!text.contains(Self.secret), "\(file.lastPathComponent) contains the API key")
@@ -76,7 +76,16 @@ struct RunCommandTests {
         #expect(outcome.status == 1)
         #expect(server.requestCount == 1)
         #expect(outcome.standardError.contains("budget-exhausted: the run's budget of 1 calls is spent"))
-        #expect(outcome.standardOutput.contains("Results: Reports/"))
+        #expect(outcome.standardOutput.contains("Report: Reports/"))
+        // The run finished and wrote its whole report, naming the errored steps.
+        let folder = project.appendingPathComponent("Reports/latest")
+        for name in ["results.json", "report.md", "junit.xml", "index.html"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) missing")
+        }
+        let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("type=\"budget-exhausted\""))
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("budget-exhausted: the run&#39;s budget of 1 calls is spent"))
     }
 
     @Test func aMissingKeyFailsBeforeAnyCall() throws {

@@ -18,6 +18,16 @@ public struct StepPrompt: @unchecked Sendable {
     // MustacheTemplate is an immutable value once parsed; rendering does not mutate it.
     let template: MustacheTemplate
 
+    /// A fingerprint of everything the prompt engineer edits for this step: the
+    /// system message, the template, the schema and the metadata. Equal
+    /// fingerprints mean the same prompt, whatever the version number says.
+    public var fingerprint: String {
+        Provenance.fingerprint([
+            system, templateText, schemaDocument.serialized(.canonical), metadata.schema, "\(metadata.version)",
+            "\(metadata.temperature)", "\(metadata.maxTokens)", "\(metadata.seed ?? -1)",
+        ].joined(separator: "\u{0}"))
+    }
+
     /// The variables each step's template may use.
     public static let variables: [PipelineStep: Set<String>] = [
         .goalOptions: ["intake_json", "skipped_fields"],

@@ -27,6 +27,15 @@ public struct Attempt: Codable, Hashable, Sendable {
     /// Failed tries (rate limits, server errors) before this reply arrived.
     public var retries: Int = 0
 
+    public init(responseText: String, finishReason: String?, usage: TokenUsage, latency: Double, problems: [String], retries: Int = 0) {
+        self.responseText = responseText
+        self.finishReason = finishReason
+        self.usage = usage
+        self.latency = latency
+        self.problems = problems
+        self.retries = retries
+    }
+
     public var isValid: Bool { problems.isEmpty }
 }
 

@@ -1,0 +1,98 @@
+import Foundation
+import Golden
+
+/// `junit.xml`: one test suite per fixture and one test case per step, in the
+/// shape Jenkins, GitLab, GitHub Actions reporters and Azure DevOps read
+/// (`Reports/schema/junit.xsd` pins it). Regressions and stale recordings are
+/// failures, provider errors are errors, skipped steps are skipped; known
+/// failures pass, with their failing checks in `system-out`.
+public enum JUnitReport {
+    public static func render(_ report: RunReport) -> String {
+        let suites = report.fixtures.map(suite)
+        let tests = report.fixtures.reduce(0) { $0 + $1.steps.count } + (report.orphans.isEmpty ? 0 : 1)
+        let failures = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .failure }.count + (report.orphans.isEmpty ? 0 : 1)
+        let errors = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .error }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"trainer-eval\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(report.run.durationSeconds))\">\n"
+        xml += suites.joined()
+        if !report.orphans.isEmpty {
+            xml += "  <testsuite name=\"golden\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            xml += "    <testcase classname=\"golden\" name=\"orphans\" time=\"0\">\n"
+            xml += "      <failure message=\"\(attribute("\(report.orphans.count) golden entries no fixture produces"))\" type=\"orphan\">\(text(report.orphans.joined(separator: "\n")))</failure>\n"
+            xml += "    </testcase>\n  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    enum Kind { case pass, failure, error, skipped }
+
+    static func kind(of step: StepReport) -> Kind {
+        switch step.status {
+        case .matches, .knownFailure: .pass
+        case .regression, .stale, .changed, .new: .failure
+        case .error: .error
+        case .skipped: .skipped
+        }
+    }
+
+    private static func suite(_ fixture: FixtureReport) -> String {
+        let kinds = fixture.steps.map(kind)
+        let time = fixture.steps.reduce(0) { $0 + $1.latencySeconds }
+        var xml = "  <testsuite name=\"\(attribute(fixture.name))\" tests=\"\(fixture.steps.count)\" failures=\"\(kinds.filter { $0 == .failure }.count)\" errors=\"\(kinds.filter { $0 == .error }.count)\" skipped=\"\(kinds.filter { $0 == .skipped }.count)\" time=\"\(seconds(time))\">\n"
+        for step in fixture.steps {
+            xml += "    <testcase classname=\"\(attribute(fixture.name))\" name=\"\(attribute(step.id))\" time=\"\(seconds(step.latencySeconds))\">\n"
+            let message = step.reasons.first ?? step.status.label
+            switch kind(of: step) {
+            case .pass:
+                break
+            case .failure:
+                xml += "      <failure message=\"\(attribute(message))\" type=\"\(step.status.rawValue)\">\(text(details(step)))</failure>\n"
+            case .error:
+                xml += "      <error message=\"\(attribute(message))\" type=\"\(attribute(step.failure?.kind ?? "error"))\">\(text(details(step)))</error>\n"
+            case .skipped:
+                xml += "      <skipped message=\"\(attribute(step.note ?? "skipped"))\"/>\n"
+            }
+            let failedChecks = step.checks.filter { !$0.passed }
+            if !failedChecks.isEmpty, kind(of: step) == .pass {
+                xml += "      <system-out>\(text("known failures:\n" + failedChecks.map { "\($0.name): \($0.message)" }.joined(separator: "\n")))</system-out>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        return xml + "  </testsuite>\n"
+    }
+
+    private static func details(_ step: StepReport) -> String {
+        var parts = step.reasons
+        let failedChecks = step.checks.filter { !$0.passed }
+        if !failedChecks.isEmpty { parts.append("failed checks:\n" + failedChecks.map { "  \($0.name): \($0.message)" }.joined(separator: "\n")) }
+        if let diff = step.diff?.output { parts.append("output diff:\n" + diff) }
+        if let diff = step.diff?.markdown { parts.append(diff) }
+        return parts.joined(separator: "\n")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// Escapes for an attribute value; line breaks kept as character references.
+    static func attribute(_ value: String) -> String {
+        text(value).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
+    }
+
+    /// Escapes element text and drops the characters XML 1.0 cannot carry at all.
+    static func text(_ value: String) -> String {
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
+                escaped += "\u{FFFD}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

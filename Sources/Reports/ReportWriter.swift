@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes a run's report folder: `results.json`, `report.md`, `junit.xml` and
+/// `index.html`, each atomically, then points `latest` beside it at the folder.
+public struct ReportWriter: Sendable {
+    /// The parent folder, normally `Reports/`.
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    public static let fileNames = ["results.json", "report.md", "junit.xml", "index.html"]
+
+    /// Writes every file and returns the run's folder.
+    @discardableResult
+    public func write(_ report: RunReport, history: [PassRatePoint] = []) throws -> URL {
+        let folder = root.appendingPathComponent(report.run.id, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.encode(report).write(to: folder.appendingPathComponent("results.json"), options: .atomic)
+        try Data(MarkdownReport.render(report).utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
+        try Data(JUnitReport.render(report).utf8).write(to: folder.appendingPathComponent("junit.xml"), options: .atomic)
+        try Data(HTMLReport.render(report, history: history).utf8).write(to: folder.appendingPathComponent("index.html"), options: .atomic)
+        let latest = root.appendingPathComponent("latest")
+        try? FileManager.default.removeItem(at: latest)
+        try? FileManager.default.createSymbolicLink(atPath: latest.path, withDestinationPath: folder.lastPathComponent)
+        return folder
+    }
+
+    public static func encode(_ report: RunReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(report)
+    }
+
+    public static func decode(_ data: Data) throws -> RunReport {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(RunReport.self, from: data)
+    }
+
+    /// A sortable, filesystem-safe identifier such as `20261121-204501-replay`.
+    public static func runID(startedAt: Date, provider: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return "\(formatter.string(from: startedAt))-\(provider)"
+    }
+}
+
+/// The commit the working tree is at, read with `git`; nil outside a repository.
+public enum GitCommit {
+    public static func describe(at folder: URL) -> String? {
+        guard let head = git(["rev-parse", "--short=12", "HEAD"], at: folder), !head.isEmpty else { return nil }
+        let status = git(["status", "--porcelain", "--untracked-files=no"], at: folder) ?? ""
+        return status.isEmpty ? head : head + "-dirty"
+    }
+
+    private static func git(_ arguments: [String], at folder: URL) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Golden
+import Intake
+import JSONSchema
+import Pipeline
+
+extension RunReport {
+    /// Joins a run's step results with their golden verdicts.
+    public init(run: RunInfo, fixtures: [Fixture], results: [FixtureResult], golden: GoldenReport) {
+        let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let intakes = Dictionary(fixtures.map { ($0.name, $0.recordJSON) }, uniquingKeysWith: { first, _ in first })
+        var totals = Totals()
+        for status in StepVerdict.Status.allCases { totals.statuses[status.rawValue] = 0 }
+        var reports: [FixtureReport] = []
+        for fixture in results {
+            var steps: [StepReport] = []
+            for result in fixture.steps {
+                let key = StepKey(fixture: fixture.fixture, step: result.id)
+                let step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
+                totals.add(step)
+                steps.append(step)
+            }
+            reports.append(FixtureReport(name: fixture.fixture, intake: intakes[fixture.fixture] ?? .null, steps: steps))
+        }
+        totals.orphans = golden.orphans.count
+        totals.passesGate = golden.passesGate && reports.allSatisfy { $0.steps.allSatisfy(\.passesGate) }
+        self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description))
+    }
+
+    /// Model steps with a given status, in fixture order.
+    public func steps(withStatus status: StepVerdict.Status) -> [(fixture: FixtureReport, step: StepReport)] {
+        fixtures.flatMap { fixture in fixture.steps.filter { $0.status == status }.map { (fixture, $0) } }
+    }
+
+    public func count(_ status: StepVerdict.Status) -> Int {
+        totals.statuses[status.rawValue] ?? 0
+    }
+}
+
+extension RunReport.Totals {
+    mutating func add(_ step: StepReport) {
+        statuses[step.status.rawValue, default: 0] += 1
+        guard step.outcome != .skipped else { return }
+        if step.step != nil {
+            steps += 1
+            calls += step.attempts.count
+            if step.firstPassValid { firstPassValid += 1 }
+            if step.repaired { repaired += 1 }
+        }
+        checksPassed += step.checks.filter(\.passed).count
+        checksFailed += step.checks.filter { !$0.passed }.count
+        inputTokens += step.inputTokens
+        outputTokens += step.outputTokens
+        if let stepCost = step.cost { cost = (cost ?? 0) + stepCost }
+    }
+}
+
+extension StepReport {
+    init(_ result: StepResult, verdict: StepVerdict?, approved: GoldenEntry?) {
+        id = result.id
+        step = result.step
+        outcome = result.status
+        if let verdict {
+            status = verdict.status
+            reasons = verdict.reasons
+            diff = verdict.outputDiff == nil && verdict.markdownDiff == nil
+                ? nil : DiffReport(output: verdict.outputDiff, markdown: verdict.markdownDiff)
+        } else {
+            // The deterministic confirm step has no golden file of its own: its
+            // choice shows up in the program steps that follow it.
+            switch result.status {
+            case .valid: status = .matches
+            case .skipped: status = .skipped
+            case .invalid, .error: status = .regression
+            }
+            reasons = [result.failure?.message, result.note].compactMap { $0 }
+            diff = nil
+        }
+        failure = result.failure
+        note = result.note
+        attempts = result.attempts.map {
+            AttemptReport(
+                latencySeconds: $0.latency, finishReason: $0.finishReason, inputTokens: $0.usage.input,
+                outputTokens: $0.usage.output, retries: $0.retries, problems: $0.problems, responseText: $0.responseText)
+        }
+        firstPassValid = result.firstPassValid
+        repaired = result.repaired
+        latencySeconds = result.latency
+        inputTokens = result.usage.input
+        outputTokens = result.usage.output
+        cost = result.cost
+        checks = result.checks.map {
+            CheckReport(name: $0.name, passed: $0.passed, message: $0.message, passedInGolden: approved?.checks[$0.name])
+        }
+        output = result.output
+        golden = approved?.output
+        prompt = result.prompt.map { PromptReport(system: $0.system, user: $0.user) }
+    }
+
+    /// Whether the CI gate passes this step.
+    public var passesGate: Bool {
+        [.matches, .knownFailure, .skipped].contains(status)
+    }
+
+    /// The program markdown of the output, for program steps.
+    public var markdown: String? { output?[GoldenStore.markdownKey]?.stringValue }
+    /// The program markdown of the approved output.
+    public var goldenMarkdown: String? { golden?[GoldenStore.markdownKey]?.stringValue }
+}

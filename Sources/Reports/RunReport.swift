@@ -1,0 +1,202 @@
+import Foundation
+import Golden
+import Intake
+import JSONSchema
+import Pipeline
+
+/// Everything one run produced and how it compares with golden: the model behind
+/// `results.json` and every other report file.
+///
+/// The format is pinned by `Reports/schema/results.schema.json`; bump
+/// `formatVersion` on any change that is not a pure addition.
+public struct RunReport: Codable, Sendable {
+    public static let currentFormatVersion = 1
+
+    public var formatVersion = RunReport.currentFormatVersion
+    public var run: RunInfo
+    public var totals: Totals
+    public var fixtures: [FixtureReport]
+    /// Golden entries that no fixture produces any more, as `fixture/step`.
+    public var orphans: [String]
+
+    public struct RunInfo: Codable, Sendable {
+        /// Sortable and filesystem-safe, such as `20261121-204501-replay`.
+        public var id: String
+        public var startedAt: Date
+        public var durationSeconds: Double
+        /// The provider kind as it answered (`replay`, `openai-compatible`, `anthropic`, ...).
+        public var provider: String
+        public var model: String
+        /// The commit the prompts came from, with `-dirty` when the tree had changes.
+        public var commit: String?
+        /// Each step's prompt version and fingerprint.
+        public var prompts: [String: PromptInfo]
+        /// The CI gate was applied (nothing recorded or written to golden).
+        public var ci: Bool
+        /// Ctrl-C or SIGTERM stopped the run; unfinished steps are `skipped`.
+        public var interrupted: Bool
+        public var warnings: [String]
+
+        public init(
+            id: String, startedAt: Date, durationSeconds: Double, provider: String, model: String, commit: String?,
+            prompts: [String: PromptInfo], ci: Bool, interrupted: Bool, warnings: [String]
+        ) {
+            self.id = id
+            self.startedAt = startedAt
+            self.durationSeconds = durationSeconds
+            self.provider = provider
+            self.model = model
+            self.commit = commit
+            self.prompts = prompts
+            self.ci = ci
+            self.interrupted = interrupted
+            self.warnings = warnings
+        }
+    }
+
+    public struct PromptInfo: Codable, Sendable, Hashable {
+        public var version: Int
+        public var fingerprint: String
+
+        public init(version: Int, fingerprint: String) {
+            self.version = version
+            self.fingerprint = fingerprint
+        }
+    }
+
+    public struct Totals: Codable, Sendable, Hashable {
+        /// Model steps per verdict status (`matches`, `regression`, ...); zero counts included.
+        public var statuses: [String: Int] = [:]
+        public var orphans = 0
+        /// Model steps that were run (not skipped).
+        public var steps = 0
+        public var calls = 0
+        public var firstPassValid = 0
+        public var repaired = 0
+        public var checksPassed = 0
+        public var checksFailed = 0
+        public var inputTokens = 0
+        public var outputTokens = 0
+        /// In US dollars; null when no step's model is in the price table.
+        public var cost: Double?
+        /// The gate's verdict: exit 0 under `--ci`.
+        public var passesGate = false
+    }
+
+    public init(run: RunInfo, totals: Totals, fixtures: [FixtureReport], orphans: [String]) {
+        self.run = run
+        self.totals = totals
+        self.fixtures = fixtures
+        self.orphans = orphans
+    }
+}
+
+/// One fixture: its intake at a glance and its steps in order.
+public struct FixtureReport: Codable, Sendable {
+    public var name: String
+    /// The intake record exactly as the app sends it.
+    public var intake: JSONValue
+    public var steps: [StepReport]
+
+    public init(name: String, intake: JSONValue, steps: [StepReport]) {
+        self.name = name
+        self.intake = intake
+        self.steps = steps
+    }
+
+    /// The worst status among the steps, for sorting and filtering.
+    public var status: StepVerdict.Status {
+        steps.map(\.status).max { $0.severity < $1.severity } ?? .skipped
+    }
+}
+
+/// One step of one fixture: what ran, what came out, and how it compares with golden.
+public struct StepReport: Codable, Sendable {
+    /// Unique within the fixture: `goal-options`, `goal-options-edit-2`, `confirm`, ...
+    public var id: String
+    /// The prompt step; null for the deterministic confirm step.
+    public var step: PipelineStep?
+    /// The verdict against golden.
+    public var status: StepVerdict.Status
+    /// How the step itself ended: `valid`, `invalid`, `error` or `skipped`.
+    public var outcome: StepStatus
+    /// One line each: failed checks, what changed, the error, why it was skipped.
+    public var reasons: [String]
+    public var failure: StepFailure?
+    public var note: String?
+    public var attempts: [AttemptReport]
+    public var firstPassValid: Bool
+    public var repaired: Bool
+    public var latencySeconds: Double
+    public var inputTokens: Int
+    public var outputTokens: Int
+    public var cost: Double?
+    public var checks: [CheckReport]
+    public var output: JSONValue?
+    /// The approved output, when there is one.
+    public var golden: JSONValue?
+    public var diff: DiffReport?
+    public var prompt: PromptReport?
+}
+
+public struct AttemptReport: Codable, Sendable, Hashable {
+    public var latencySeconds: Double
+    public var finishReason: String?
+    public var inputTokens: Int
+    public var outputTokens: Int
+    /// Failed tries (rate limits, server errors) before this reply arrived.
+    public var retries: Int
+    /// Why the reply could not be used; empty when it was valid.
+    public var problems: [String]
+    public var responseText: String
+}
+
+public struct CheckReport: Codable, Sendable, Hashable {
+    public var name: String
+    public var passed: Bool
+    public var message: String
+    /// Whether the check passed in the approved golden output; null when there is none.
+    public var passedInGolden: Bool?
+}
+
+public struct DiffReport: Codable, Sendable, Hashable {
+    /// The structural changes, one line each (`~ path: old → new`, `+ path: new`, `- path: old`).
+    public var output: String?
+    /// A unified line diff of the program markdown.
+    public var markdown: String?
+}
+
+public struct PromptReport: Codable, Sendable, Hashable {
+    public var system: String
+    public var user: String
+}
+
+extension StepVerdict.Status {
+    /// Higher is worse: the order a reviewer wants problems in.
+    public var severity: Int {
+        switch self {
+        case .skipped: 0
+        case .matches: 1
+        case .knownFailure: 2
+        case .changed: 3
+        case .new: 4
+        case .stale: 5
+        case .error: 6
+        case .regression: 7
+        }
+    }
+
+    /// How a reviewer reads the status.
+    public var label: String {
+        switch self {
+        case .matches: "pass"
+        case .knownFailure: "known failure"
+        case .changed: "changed"
+        case .new: "new"
+        case .regression: "regression"
+        case .stale: "stale"
+        case .error: "error"
+        case .skipped: "skipped"
+        }
+    }
+}

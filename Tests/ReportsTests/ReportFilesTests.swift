@@ -1,0 +1,129 @@
+import Foundation
+import JSONSchema
+import Testing
+@testable import Reports
+
+@Suite("Report files")
+struct ReportFilesTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    @Test func writesFourFilesAndPointsLatestAtThem() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = try ReportWriter(root: root).write(Samples.report())
+        #expect(folder.lastPathComponent == "20261121-120000-replay")
+        for name in ReportWriter.fileNames {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) missing")
+        }
+        let latest = try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("latest").path)
+        #expect(latest == "20261121-120000-replay")
+    }
+
+    @Test func resultsJSONMatchesItsCommittedSchemaAndRoundTrips() throws {
+        let schemaURL = Self.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json")
+        let schema = try Schema(JSONParser.parse(Data(contentsOf: schemaURL)), baseURI: schemaURL.absoluteString, options: .init(assertsFormat: true))
+        for report in [Samples.report(), Samples.report(interrupted: true)] {
+            let data = try ReportWriter.encode(report)
+            let result = schema.validate(try JSONParser.parse(data))
+            #expect(result.isValid, "\(result.errors.map { "\($0)" }.joined(separator: "\n"))")
+            let decoded = try ReportWriter.decode(data)
+            #expect(decoded.totals == report.totals)
+            #expect(decoded.fixtures.flatMap(\.steps).map(\.status) == report.fixtures.flatMap(\.steps).map(\.status))
+        }
+    }
+
+    @Test func totalsCountEveryStatusAndTheGateVerdict() {
+        let report = Samples.report()
+        #expect(report.count(.knownFailure) == 1)
+        #expect(report.count(.regression) == 1)
+        #expect(report.count(.error) == 1)
+        #expect(report.totals.orphans == 1)
+        #expect(report.totals.passesGate == false)
+        #expect(report.totals.steps == 3 && report.totals.calls == 3)
+        #expect(report.totals.firstPassValid == 1 && report.totals.repaired == 1)
+        #expect(report.totals.inputTokens == 5200 && report.totals.outputTokens == 1470)
+        #expect(report.totals.cost == 0.0012)
+        let draft = report.fixtures[0].steps[1]
+        #expect(draft.checks.first?.passedInGolden == true)
+        #expect(draft.diff?.markdown?.contains("-## Day 1: Full body (30 min)") == true)
+        #expect(draft.diff?.output?.contains("~ session_minutes: 30 → 25") == true)
+    }
+
+    @Test func markdownSummaryFitsAPullRequestComment() {
+        let text = MarkdownReport.render(Samples.report())
+        #expect(text.hasPrefix("## trainer-eval: ❌ gate fails"))
+        #expect(text.contains("| regression | 1 |"))
+        #expect(text.contains("- **regression** `busy-parent/program-draft`"))
+        #expect(text.contains("check program.session-length failed (it passed in golden): sessions up to 40 min; the person has 25"))
+        #expect(text.contains("- **error** `busy-parent/program-edit`"))
+        #expect(text.contains("rate-limited: HTTP 429 after 3 retries"))
+        #expect(text.contains("```diff"))
+        #expect(text.contains("### Orphaned golden files"))
+        #expect(text.contains("1 known failure (failing in golden too)"))
+        #expect(text.split(separator: "\n").count < 80)
+    }
+
+    @Test func junitHasOneCaseperStepWithFailuresErrorsAndKnownFailures() throws {
+        let xml = JUnitReport.render(Samples.report())
+        #expect(xml.contains("<testsuites name=\"trainer-eval\" tests=\"4\" failures=\"2\" errors=\"1\""))
+        #expect(xml.contains("<testsuite name=\"busy-parent\" tests=\"3\" failures=\"1\" errors=\"1\" skipped=\"0\""))
+        #expect(xml.contains("<testcase classname=\"busy-parent\" name=\"program-draft\""))
+        #expect(xml.contains("<failure message=\"check program.session-length failed (it passed in golden): sessions up to 40 min; the person has 25\" type=\"regression\">"))
+        #expect(xml.contains("<error message=\"rate-limited: HTTP 429 after 3 retries\" type=\"rate-limited\">"))
+        #expect(xml.contains("<system-out>known failures:\noptions.one-line-summaries: not one short line: \"a very long summary\"</system-out>"))
+        #expect(xml.contains("&lt;script&gt;"), "the markdown diff is escaped")
+        #expect(!xml.contains("<script>"))
+        try Self.validateWithXmllint(xml)
+    }
+
+    /// Validates against the committed XSD with xmllint (libxml2-utils, installed by
+    /// `.ci/run`). Without xmllint the schema check is reported, not silently passed.
+    static func validateWithXmllint(_ xml: String) throws {
+        let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let xmllint else {
+            Issue.record("xmllint is not installed (apt-get install libxml2-utils): junit.xml was not checked against Reports/schema/junit.xsd")
+            return
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        try Data(xml.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xmllint)
+        process.arguments = ["--noout", "--schema", repositoryRoot.appendingPathComponent("Reports/schema/junit.xsd").path, file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "junit.xml does not match Reports/schema/junit.xsd:\n\(message)")
+    }
+
+    @Test func htmlIsSelfContainedAndShowsEveryPart() {
+        let html = HTMLReport.render(Samples.report(), history: [.init(runID: "a", rate: 0.5), .init(runID: "b", rate: 0.75)])
+        #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"))
+        #expect(!html.contains("src=\"http"), "no external assets")
+        #expect(!html.contains("<link"))
+        #expect(html.components(separatedBy: "<script>").count == 2, "only the report's own filter script")
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("<span class=\"verdict fail\">gate fails</span>"))
+        #expect(html.contains("qwen2.5-coder-1.5b-instruct-q4_k_m"))
+        #expect(html.contains("goal-options v2"))
+        #expect(html.contains("0123456789ab"))
+        #expect(html.contains("<section class=\"fixture\" id=\"busy-parent\""))
+        #expect(html.contains("<div class=\"card\"><strong>Walk 8,000 steps a day by June</strong>"))
+        #expect(html.contains("<table><thead><tr><th>week</th><th>focus</th></tr></thead>"), "the program's table is rendered")
+        #expect(html.contains("<h4>Golden</h4>"), "the golden program is shown beside the new one")
+        #expect(html.contains("<span class=\"add\">+## Day 1: Full body (25 min)</span>"))
+        #expect(html.contains("<span class=\"chg\">~ session_minutes: 30 → 25</span>"))
+        #expect(html.contains("data-filter=\"regression\""))
+        #expect(html.contains("Latency per step (s)") && html.contains("Tokens per step") && html.contains("Pass rate across runs"))
+        #expect(html.contains("<polyline class=\"rate\""))
+        #expect(html.contains("HTTP 429 after 3 retries"))
+        #expect(html.contains("retired-fixture/goal-options"))
+        #expect(html.contains("/program_json: missing required property `sessions`"), "the failed first attempt is shown")
+    }
+}

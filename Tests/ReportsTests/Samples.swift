@@ -1,0 +1,75 @@
+import Checks
+import Foundation
+import Golden
+import JSONSchema
+import Pipeline
+import Providers
+import Reports
+
+/// A small run with every kind of step a report must show: goal options that
+/// match golden, a program whose markdown changed (with hostile HTML in it), and
+/// a provider error.
+enum Samples {
+    static let options: JSONValue = ["options": [
+        ["id": "walk-8k", "summary": "Walk 8,000 steps a day by June", "detail": "Add 500 steps a week."],
+        ["id": "push-ups-5", "summary": "Do 5 full push-ups in 10 weeks", "detail": "Start on the knees."],
+        ["id": "move-3x", "summary": "Move 3 times a week for 8 weeks", "detail": "Short sessions."],
+    ]]
+
+    static let markdown = """
+        # Keisha's plan <script>alert(1)</script>
+        **Plan:** 8 weeks · 3 days a week
+
+        ## Day 1: Full body (25 min)
+        - **Goblet squat**: 3 × 10, rest 60 s.
+        - **Knee push-up**: 3 × 8, rest 60 s. <img src=x onerror=alert(2)>
+
+        | week | focus |
+        |---|---|
+        | 1-4 | learn the moves |
+        | 5-8 | add a set |
+
+        [safe](https://example.org/a) and [unsafe](javascript:alert(3))
+        """
+
+    static func program(markdown: String, minutes: Int) -> JSONValue {
+        ["title": "Keisha's plan", "days_per_week": 3, "session_minutes": .number(Double(minutes)), "program_markdown": .string(markdown)]
+    }
+
+    static func attempt(_ text: String, latency: Double, input: Int, output: Int) -> Attempt {
+        Attempt(responseText: text, finishReason: "stop", usage: TokenUsage(input: input, output: output), latency: latency, problems: [])
+    }
+
+    static func report(interrupted: Bool = false) -> RunReport {
+        var goal = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: options,
+                              attempts: [attempt("{}", latency: 2.5, input: 900, output: 120)], cost: 0.0012)
+        goal.checks = [CheckResult(name: "options.count", passed: true, message: "3 options"),
+                       CheckResult(name: "options.one-line-summaries", passed: false, message: "not one short line: \"a very long summary\"")]
+        let newProgram = program(markdown: markdown, minutes: 25)
+        var draft = StepResult(id: "program-draft", step: .programDraft, status: .valid, output: newProgram,
+                               attempts: [attempt("{", latency: 9, input: 2000, output: 700), attempt("{}", latency: 8, input: 2300, output: 650)])
+        draft.attempts[0].problems = ["/program_json: missing required property `sessions`"]
+        draft.checks = [CheckResult(name: "program.session-length", passed: false, message: "sessions up to 40 min; the person has 25")]
+        let edit = StepResult(id: "program-edit", step: .programEdit, status: .error, attempts: [],
+                              failure: StepFailure(kind: "rate-limited", message: "HTTP 429 after 3 retries", retries: 3))
+        let results = [FixtureResult(fixture: "busy-parent", steps: [goal, draft, edit])]
+
+        let goldenGoal = GoldenComparison.entry(for: goal)
+        let goldenDraft = GoldenEntry(output: program(markdown: "# Keisha's plan\n\n## Day 1: Full body (30 min)\n- **Goblet squat**: 3 × 10, rest 60 s.\n", minutes: 30),
+                                      checks: ["program.session-length": true])
+        let approved: [StepKey: GoldenEntry] = [
+            StepKey(fixture: "busy-parent", step: "goal-options"): goldenGoal,
+            StepKey(fixture: "busy-parent", step: "program-draft"): goldenDraft,
+        ]
+        let verdicts = results[0].steps.map { step in
+            GoldenComparison.verdict(for: step, fixture: "busy-parent", approved: approved[StepKey(fixture: "busy-parent", step: step.id)])
+        }
+        let golden = GoldenReport(verdicts: verdicts, orphans: [StepKey(fixture: "retired-fixture", step: "goal-options")], approved: approved)
+        let run = RunReport.RunInfo(
+            id: "20261121-120000-replay", startedAt: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 19.5,
+            provider: "replay", model: "qwen2.5-coder-1.5b-instruct-q4_k_m", commit: "0123456789ab",
+            prompts: ["goal-options": .init(version: 2, fingerprint: "00112233445566aa")], ci: true, interrupted: interrupted,
+            warnings: ["gemini cannot enforce `pattern` in goal-options.schema.json"])
+        return RunReport(run: run, fixtures: [], results: results, golden: golden)
+    }
+}
