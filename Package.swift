@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // JSON documents (parser with source locations, pointers, writer) and the
@@ -52,11 +53,17 @@ let package = Package(
         // The report files of a run: results.json, report.md, junit.xml and a self-contained index.html.
         .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden"]),
 
+        // Run history in SQLite: every run's per-step results, pass rates, and comparisons between runs.
+        .target(
+            name: "History",
+            dependencies: ["JSONSchema", "Pipeline", "Golden", "Reports", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
         // The thin command-line front end.
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports",
+                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports", "History",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -72,6 +79,7 @@ let package = Package(
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "Pipeline", "Checks", "JSONSchema"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Golden
+import History
 import Intake
 import JSONSchema
 import Pipeline
@@ -95,7 +96,7 @@ struct RunCommand: AsyncParsableCommand {
         GoldenReportPrinter(terminal: out, ci: ci).print(golden)
 
         let run = RunReport.RunInfo(
-            id: ReportWriter.runID(startedAt: startedAt, provider: providerOptions.provider.rawValue),
+            id: ReportWriter(root: layout.reports).availableRunID(startedAt: startedAt, provider: providerOptions.provider.rawValue),
             startedAt: startedAt, durationSeconds: seconds, provider: provider.kind,
             model: (provider as? ReplayProvider).map { $0.recordedModels.isEmpty ? $0.model : $0.recordedModels.joined(separator: ", ") } ?? provider.model,
             commit: GitCommit.describe(at: layout.root),
@@ -104,11 +105,22 @@ struct RunCommand: AsyncParsableCommand {
             }),
             ci: ci, interrupted: interruption.wasInterrupted, warnings: warnings)
         let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden)
+        let folder = layout.reports.appendingPathComponent(run.id, isDirectory: true)
+        // The history comes first so the report's pass-rate chart includes this run;
+        // a history that cannot be written costs the chart, never the report.
+        var passRates: [PassRatePoint] = []
         do {
-            let folder = try ReportWriter(root: layout.reports).write(report)
+            let history = try RunHistory(file: layout.history)
+            try history.record(report, reportFolder: layout.displayPath(of: folder))
+            passRates = try history.passRates()
+        } catch {
+            err.writeLine(err.styled("warning", .yellow) + ": \(error)")
+        }
+        do {
+            try ReportWriter(root: layout.reports).write(report, history: passRates)
             out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Report: \(layout.displayPath(of: folder))/index.html")
         } catch {
-            err.writeLine("error: could not write the report to \(layout.displayPath(of: layout.reports)): \(error.localizedDescription)")
+            err.writeLine("error: could not write the report to \(layout.displayPath(of: folder)): \(error.localizedDescription)")
         }
         if interruption.wasInterrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")

@@ -16,6 +16,8 @@ public struct ProjectLayout: Sendable, Hashable {
     public var schemas: URL { prompts.appendingPathComponent("schemas", isDirectory: true) }
     public var golden: URL { root.appendingPathComponent("golden", isDirectory: true) }
     public var reports: URL { root.appendingPathComponent("Reports", isDirectory: true) }
+    /// The run history database (ignored by git).
+    public var history: URL { root.appendingPathComponent(".history/runs.sqlite") }
 
     public var intakeSchema: URL { schemas.appendingPathComponent("intake.schema.json") }
     public var scenarioSchema: URL { schemas.appendingPathComponent("scenario.schema.json") }

@@ -69,14 +69,6 @@ public struct RunSummary: Sendable {
              "\(row.skipped)", "\(row.checksPassed)", "\(row.checksFailed)", "\(row.usage.input)", "\(row.usage.output)", String(format: "%.1f", row.meanLatency),
              row.cost.map { String(format: "%.4f", $0) } ?? "-"]
         }
-        let table = [header] + lines
-        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
-        return table.enumerated().map { index, cells in
-            let line = cells.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ")
-            return index == table.count - 1 ? String(repeating: "-", count: line.count) + "\n" + line : line
-        }.joined(separator: "\n")
+        return TextTable(header: header, rows: Array(lines.dropLast()), footer: [lines.last!]).rendered
     }
 }

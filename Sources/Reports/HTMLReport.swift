@@ -20,15 +20,7 @@ public struct PassRatePoint: Sendable, Hashable {
 /// content security policy that forbids any network access).
 public enum HTMLReport {
     public static func render(_ report: RunReport, history: [PassRatePoint] = []) -> String {
-        var page = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-            <title>trainer-eval · \(HTML.escape(report.run.id))</title>
-            <style>\(stylesheet)</style></head>
-            <body>
-            """
+        var page = ""
         page += header(report)
         page += charts(report, history: history)
         page += filterBar(report)
@@ -38,8 +30,8 @@ public enum HTMLReport {
             page += "<section class=\"fixture\" data-status=\"regression\"><h2>Orphaned golden files</h2><p>No fixture produces these any more; remove them with <code>trainer-eval accept --prune</code>.</p><ul>"
                 + report.orphans.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul></section>"
         }
-        page += "</main><script>\(script)</script></body></html>\n"
-        return page
+        page += "</main>"
+        return HTML.document(title: "trainer-eval · \(report.run.id)", body: page, script: script)
     }
 
     // MARK: Summary

@@ -40,6 +40,19 @@ public struct ReportWriter: Sendable {
         return try decoder.decode(RunReport.self, from: data)
     }
 
+    /// A run id whose folder does not exist yet: `runID(startedAt:provider:)`, with
+    /// `-2`, `-3`... appended when runs start within the same second.
+    public func availableRunID(startedAt: Date, provider: String) -> String {
+        let base = Self.runID(startedAt: startedAt, provider: provider)
+        var candidate = base
+        var counter = 1
+        while FileManager.default.fileExists(atPath: root.appendingPathComponent(candidate).path) {
+            counter += 1
+            candidate = "\(base)-\(counter)"
+        }
+        return candidate
+    }
+
     /// A sortable, filesystem-safe identifier such as `20261121-204501-replay`.
     public static func runID(startedAt: Date, provider: String) -> String {
         let formatter = DateFormatter()

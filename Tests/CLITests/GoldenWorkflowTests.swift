@@ -54,5 +54,28 @@ struct GoldenWorkflowTests {
         #expect(broken.standardOutput.contains("options"))
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("golden/minimal-record/goal-options.json.new").path),
                 "--ci writes nothing")
+        let junit = try String(contentsOf: project.appendingPathComponent("Reports/latest/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<failure message=\"no valid output: /options: `options` has 2 items; at least 3 required\" type=\"regression\">"))
+
+        // 5. Every run is in the history; comparing the passing gate run with the broken
+        // one names the regression, as does comparing the broken one with golden.
+        let history = try CommandRunner.run(["history", "--project", project.path])
+        #expect(history.status == 0)
+        #expect(history.standardOutput.split(separator: "\n").count == 6, "a header and five runs:\n\(history.standardOutput)")
+        #expect(history.standardOutput.contains("openai-compatible"))
+        let compare = try CommandRunner.run(["compare", "--project", project.path, "latest~2", "latest", "--report"])
+        #expect(compare.status == 1, "a regression exits 1")
+        #expect(compare.standardOutput.contains("regressed 1"))
+        #expect(compare.standardOutput.contains("regressed minimal-record/goal-options"))
+        #expect(compare.standardOutput.contains("no output now: invalid-output: /options: `options` has 2 items; at least 3 required"))
+        let comparisonPage = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("Reports").path)
+            .filter { $0.hasPrefix("compare-") }
+        #expect(comparisonPage.count == 1)
+        let againstGolden = try CommandRunner.run(["compare", "--project", project.path, "latest", "--baseline", "golden"])
+        #expect(againstGolden.status == 1)
+        #expect(againstGolden.standardOutput.contains("against golden: regressed 1"))
+        let same = try CommandRunner.run(["compare", "--project", project.path, "latest~4", "latest~4"])
+        #expect(same.status == 0)
+        #expect(same.standardOutput.contains("unchanged"))
     }
 }

@@ -21,8 +21,16 @@ enum Provenance {
         return parts
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits: stable across runs and machines.
     static func fingerprint(_ text: String) -> String {
+        Fingerprint.of(text)
+    }
+}
+
+/// Short, stable fingerprints of text: a 64-bit FNV-1a of the UTF-8 bytes as 16
+/// hex digits, the same on every run and machine. For noticing change, not for
+/// security.
+public enum Fingerprint {
+    public static func of(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

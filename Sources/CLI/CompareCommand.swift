@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Golden
+import History
+
+/// `trainer-eval compare`: what improved, regressed or changed between two runs,
+/// or between a run and golden.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two recorded runs, or a run with golden, case by case.",
+        discussion: """
+            `compare A B` shows how run B differs from run A; `compare B --baseline golden` how run B \
+            differs from the approved golden outputs; `compare` alone compares the latest run with the \
+            one before. Runs are named by id, a unique prefix, `latest` or `latest~N` (see `history`).
+
+            A case regressed when a check fails that passed before or the step lost its output; it \
+            improved when a check passes that failed before or it gained an output; it changed when \
+            the output differs with the same checks passing. Exits 1 when any case regressed.
+            """
+    )
+
+    enum Baseline: String, ExpressibleByArgument, CaseIterable {
+        case golden
+    }
+
+    @OptionGroup var projectOptions: ProjectOptions
+
+    @Argument(help: ArgumentHelp("The runs: BASE HEAD, or HEAD with --baseline.", valueName: "run"))
+    var runs: [String] = []
+
+    @Option(help: ArgumentHelp("Compare the run with the approved golden outputs instead of another run.", valueName: "golden"))
+    var baseline: Baseline?
+
+    @Flag(help: "Also write report.md and index.html for the comparison under Reports/compare-<base>-<head>/.")
+    var report = false
+
+    @Flag(help: "List unchanged cases too.")
+    var all = false
+
+    func validate() throws {
+        if baseline != nil, runs.count > 1 { throw ValidationError("With --baseline, name one run (the one to compare with golden).") }
+        if runs.count > 2 { throw ValidationError("Name at most two runs: BASE HEAD.") }
+    }
+
+    func run() throws {
+        let layout = try projectOptions.layout()
+        let history = try Failure.exitingOnError { try RunHistory(file: layout.history) }
+        let comparison: RunComparison = try Failure.exitingOnError {
+            if baseline == .golden {
+                let head = try history.run(runs.first ?? "latest")
+                let rows = try RunComparison.goldenRows(store: GoldenStore(folder: layout.golden))
+                // Confirm is deterministic and has no golden file of its own.
+                let steps = try history.steps(ofRun: head.id).filter { $0.stepId != "confirm" }
+                return RunComparison(base: rows, head: steps, baseName: "golden", headName: head.id)
+            }
+            let names = runs.count == 2 ? runs : runs.count == 1 ? [runs[0], "latest"] : ["latest~1", "latest"]
+            let base = try history.run(names[0])
+            let head = try history.run(names[1])
+            return RunComparison(
+                base: try history.steps(ofRun: base.id), head: try history.steps(ofRun: head.id), baseName: base.id, headName: head.id)
+        }
+        let out = Terminal.standardOutput
+        out.writeLine("\(comparison.headName) against \(comparison.baseName): \(ComparisonReport.summaryLine(comparison))")
+        for line in ComparisonReport.lines(comparison) {
+            let color: Terminal.Style? = line.hasPrefix("regressed") ? .red : line.hasPrefix("improved") ? .green : nil
+            out.writeLine(color.map { out.styled(line, $0) } ?? line)
+        }
+        if all {
+            for item in comparison.cases where item.change == .unchanged { out.writeLine("unchanged \(item.key)") }
+        }
+        if report {
+            let folder = layout.reports.appendingPathComponent("compare-\(comparison.baseName)-\(comparison.headName)", isDirectory: true)
+            try Failure.exitingOnError { try ComparisonReport.write(comparison, to: folder) }
+            out.writeLine("Report: \(layout.displayPath(of: folder))/index.html")
+        }
+        if comparison.count(.regressed) > 0 { throw ExitCode(1) }
+    }
+}
