@@ -59,11 +59,17 @@ let package = Package(
             dependencies: ["JSONSchema", "Pipeline", "Golden", "Reports", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
+        // One evaluation run end to end: pipeline (with repeats), golden gate, history and report.
+        .target(
+            name: "Evaluation",
+            dependencies: ["Intake", "Providers", "Pipeline", "Golden", "Reports", "History"]
+        ),
+
         // The thin command-line front end.
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports", "History",
+                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports", "History", "Evaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"

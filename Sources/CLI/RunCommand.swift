@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Evaluation
 import Golden
 import History
 import Intake
@@ -48,10 +49,45 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("skip-checks"), help: "Do not run the domain checks and scenario assertions (judge only schema validity).")
     var skipChecks = false
 
+    @Option(help: ArgumentHelp("Run every step this many times and report stability: pass rates with their spread, flaky checks.", valueName: "n"))
+    var `repeat`: Int = 1
+
+    @Option(
+        name: .customLong("min-pass-rate"),
+        help: ArgumentHelp(
+            "With --repeat: the pass rate a step needs (a valid output with every check passing), as STEP=RATE or RATE for every step; repeatable.",
+            valueName: "[step=]rate"))
+    var minPassRates: [String] = []
+
     func validate() throws {
         if ci, providerOptions.records { throw ValidationError("--ci never records; drop --record.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
+        guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100.") }
+        if `repeat` > 1, providerOptions.records {
+            throw ValidationError("--repeat cannot record: a cassette holds one answer per request. Record once, then repeat live.")
+        }
+        if !minPassRates.isEmpty, `repeat` < 2 { throw ValidationError("--min-pass-rate needs --repeat 2 or more.") }
+        _ = try requiredPassRates()
+    }
+
+    /// `--min-pass-rate` values by step name, `*` for every step.
+    func requiredPassRates() throws -> [String: Double] {
+        var rates: [String: Double] = [:]
+        for value in minPassRates {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            let step = parts.count == 2 ? parts[0] : "*"
+            guard step == "*" || PipelineStep(rawValue: step) != nil else {
+                throw ValidationError("--min-pass-rate \(value): `\(step)` is not a step; use one of \(PipelineStep.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            let text = parts.last ?? ""
+            let rate = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
+            guard let rate, (0...1).contains(rate) else {
+                throw ValidationError("--min-pass-rate \(value): the rate must be between 0 and 1 (or 0% and 100%).")
+            }
+            rates[step] = rate
+        }
+        return rates
     }
 
     func run() async throws {
@@ -62,71 +98,56 @@ struct RunCommand: AsyncParsableCommand {
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
         let provider = try providerOptions.makeProvider(layout: layout)
         let err = Terminal.standardError
-        let warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
-        for warning in warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
+        let out = Terminal.standardOutput
+        var options = Evaluation.Options()
+        options.lastStep = step
+        options.jobs = jobs
+        options.repairs = repairs
+        options.runsChecks = !skipChecks
+        options.ci = ci
+        options.repeats = `repeat`
+        options.requiredPassRates = try requiredPassRates()
+        options.findsOrphans = fixture.isEmpty && step == nil
+        options.providerName = providerOptions.provider.rawValue
+        options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
+        for warning in options.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
 
-        let pipeline = Pipeline(
-            runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: repairs, prices: prices), lastStep: step,
-            runsChecks: !skipChecks)
+        let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
         let progress = ProgressPrinter(terminal: err)
-        let startedAt = Date()
-        let clock = ContinuousClock.now
         let recording = providerOptions.records ? ", recording to golden/" : ""
-        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(recording)).")
-        let work = Task { await pipeline.run(fixtures, jobs: jobs) { event in Task { await progress.handle(event) } } }
-        let interruption = Interruption { work.cancel() }
+        let repeating = `repeat` > 1 ? ", \(`repeat`) repeats" : ""
+        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(repeating)\(recording)).")
+        let work = Task { try await evaluation.run(fixtures) { event in Task { await progress.handle(event) } } }
         // The handlers stay installed until the command exits: a late second Ctrl-C
         // still quits through them, never half-way through the default action.
-        let results = await work.value
-        await progress.finish()
-        let elapsed = clock.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-
-        let summary = RunSummary(results)
-        let out = Terminal.standardOutput
-        out.writeLine(summary.table())
-        let gate = GoldenGate(store: GoldenStore(folder: layout.golden))
-        let golden: GoldenReport
+        let interruption = Interruption { work.cancel() }
+        let outcome: Evaluation.Outcome
         do {
-            golden = try gate.evaluate(results, writesPending: !ci, findsOrphans: fixture.isEmpty && step == nil)
+            outcome = try await work.value
         } catch {
+            await progress.finish()
             err.writeLine("error: \(error)")
             throw ExitCode(2)
         }
-        GoldenReportPrinter(terminal: out, ci: ci).print(golden)
+        await progress.finish()
 
-        let run = RunReport.RunInfo(
-            id: ReportWriter(root: layout.reports).availableRunID(startedAt: startedAt, provider: providerOptions.provider.rawValue),
-            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind,
-            model: (provider as? ReplayProvider).map { $0.recordedModels.isEmpty ? $0.model : $0.recordedModels.joined(separator: ", ") } ?? provider.model,
-            commit: GitCommit.describe(at: layout.root),
-            prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
-                ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint))
-            }),
-            ci: ci, interrupted: interruption.wasInterrupted, warnings: warnings)
-        let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden)
-        let folder = layout.reports.appendingPathComponent(run.id, isDirectory: true)
-        // The history comes first so the report's pass-rate chart includes this run;
-        // a history that cannot be written costs the chart, never the report.
-        var passRates: [PassRatePoint] = []
-        do {
-            let history = try RunHistory(file: layout.history)
-            try history.record(report, reportFolder: layout.displayPath(of: folder))
-            passRates = try history.passRates()
-        } catch {
-            err.writeLine(err.styled("warning", .yellow) + ": \(error)")
+        out.writeLine(RunSummary(outcome.results).table())
+        if let repeats = outcome.report.repeats {
+            out.writeLine("")
+            out.writeLine("Stability over \(repeats.repeats) repeats:")
+            out.writeLine(TextTable(header: repeats.tableHeader, rows: repeats.tableRows).rendered)
+            for line in repeats.flakyLines { out.writeLine(out.styled("flaky", .yellow) + " \(line)") }
+            for line in repeats.shortfalls { out.writeLine(out.styled("below the required pass rate", .red) + ": \(line)") }
         }
-        do {
-            try ReportWriter(root: layout.reports).write(report, history: passRates)
-            out.writeLine("Wall time \(String(format: "%.1f", seconds)) s. Report: \(layout.displayPath(of: folder))/index.html")
-        } catch {
-            err.writeLine("error: could not write the report to \(layout.displayPath(of: folder)): \(error.localizedDescription)")
-        }
+        GoldenReportPrinter(terminal: out, ci: ci).print(outcome.golden)
+        for warning in outcome.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
+        out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if interruption.wasInterrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
             throw ExitCode(130)
         }
-        if ci ? !golden.passesGate : golden.hasFailures { throw ExitCode(1) }
+        let status = outcome.exitStatus(ci: ci)
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
@@ -140,8 +161,18 @@ actor ProgressPrinter {
         self.terminal = terminal
     }
 
-    func handle(_ event: Pipeline.Event) {
+    func handle(_ event: Evaluation.Event) {
         clearStatus()
+        switch event {
+        case .repeatStarted(let index, let count):
+            terminal.writeLine(terminal.styled("Repeat \(index) of \(count)", .bold))
+        case .pipeline(let event):
+            handle(event)
+        }
+        drawStatus()
+    }
+
+    private func handle(_ event: Pipeline.Event) {
         switch event {
         case .stepStarted(let fixture, let step):
             running["\(fixture)/\(step)"] = .now
@@ -149,7 +180,6 @@ actor ProgressPrinter {
             running["\(fixture)/\(result.id)"] = nil
             terminal.writeLine(line(fixture: fixture, result: result))
         }
-        drawStatus()
     }
 
     func finish() {

@@ -4,7 +4,7 @@ extension HTMLReport {
         --pass:#1a7f37;--known:#9a6700;--changed:#0969da;--new:#8250df;--bad:#cf222e;--stale:#bc4c00;--skip:#6e7781}
         *{box-sizing:border-box}
         body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-        header,main,nav.filters,.charts{max-width:1200px;margin:0 auto;padding:12px 16px}
+        header,main,nav.filters,.charts,section.repeats{max-width:1200px;margin:0 auto;padding:12px 16px}
         h1{font-size:1.4rem;margin:.3rem 0}h1 small{color:var(--muted);font-weight:400;font-size:.9rem}
         h2{font-size:1.15rem;margin:.2rem 0 .6rem}h3{font-size:1rem;margin:0 0 .4rem;display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
         h4{margin:.6rem 0 .3rem;font-size:.9rem;color:var(--muted)}

@@ -23,6 +23,7 @@ public enum HTMLReport {
         var page = ""
         page += header(report)
         page += charts(report, history: history)
+        if let repeats = report.repeats { page += repeatSection(repeats) }
         page += filterBar(report)
         page += "<main>"
         for fixture in report.fixtures { page += section(fixture) }
@@ -111,6 +112,19 @@ public enum HTMLReport {
             figures.append(SVGChart.rateLine(title: "Pass rate across runs", labels: history.map(\.runID), rates: history.map(\.rate)))
         }
         return "<div class=\"charts\">" + figures.joined() + "</div>"
+    }
+
+    private static func repeatSection(_ repeats: RepeatStatistics) -> String {
+        let header = repeats.tableHeader.map { "<th>\(HTML.escape($0))</th>" }.joined()
+        let rows = repeats.tableRows.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined()
+        let flaky = repeats.flakyLines.isEmpty
+            ? "<p>No flaky checks: every check gave the same result in every repeat.</p>"
+            : "<h3>Flaky checks</h3><ul>" + repeats.flakyLines.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+        return """
+            <section class="repeats"><h2>Stability over \(repeats.repeats) repeats</h2>\
+            <div class="scroll checks"><table><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table></div>\(flaky)\
+            <p class="meta">Rates are the mean over repeats, with the lowest and highest repeat in brackets. The sections below show the first repeat.</p></section>
+            """
     }
 
     private static func filterBar(_ report: RunReport) -> String {

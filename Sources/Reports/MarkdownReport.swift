@@ -30,6 +30,16 @@ public enum MarkdownReport {
         lines.append("First-pass validity \(totals.firstPassValid)/\(totals.steps), repaired \(totals.repaired); checks \(totals.checksPassed) passed, \(totals.checksFailed) failed. Prompts: "
             + run.prompts.sorted { $0.key < $1.key }.map { "\($0.key) v\($0.value.version)" }.joined(separator: ", ") + ".")
 
+        if let repeats = report.repeats {
+            lines += ["", "### Stability over \(repeats.repeats) repeats", "",
+                      "| " + repeats.tableHeader.joined(separator: " | ") + " |",
+                      "|" + repeats.tableHeader.map { _ in "---" }.joined(separator: "|") + "|"]
+            lines += repeats.tableRows.map { "| " + $0.joined(separator: " | ") + " |" }
+            if !repeats.flakyLines.isEmpty {
+                lines += ["", "Flaky checks:"] + repeats.flakyLines.prefix(stepLimit).map { "- `\($0)`" }
+            }
+        }
+
         let attention: [StepVerdict.Status] = [.regression, .error, .stale, .changed, .new]
         let flagged = attention.flatMap { report.steps(withStatus: $0) }
         if !flagged.isEmpty {

@@ -6,7 +6,7 @@ import Pipeline
 
 extension RunReport {
     /// Joins a run's step results with their golden verdicts.
-    public init(run: RunInfo, fixtures: [Fixture], results: [FixtureResult], golden: GoldenReport) {
+    public init(run: RunInfo, fixtures: [Fixture], results: [FixtureResult], golden: GoldenReport, repeats: RepeatStatistics? = nil) {
         let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let intakes = Dictionary(fixtures.map { ($0.name, $0.recordJSON) }, uniquingKeysWith: { first, _ in first })
         var totals = Totals()
@@ -24,7 +24,8 @@ extension RunReport {
         }
         totals.orphans = golden.orphans.count
         totals.passesGate = golden.passesGate && reports.allSatisfy { $0.steps.allSatisfy(\.passesGate) }
-        self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description))
+            && (repeats?.meetsRequirements ?? true)
+        self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description), repeats: repeats)
     }
 
     /// Model steps with a given status, in fixture order.

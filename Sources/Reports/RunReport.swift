@@ -18,6 +18,9 @@ public struct RunReport: Codable, Sendable {
     public var fixtures: [FixtureReport]
     /// Golden entries that no fixture produces any more, as `fixture/step`.
     public var orphans: [String]
+    /// Stability across repeats, for `run --repeat N` with N > 1; the other
+    /// fields describe the first repeat.
+    public var repeats: RepeatStatistics?
 
     public struct RunInfo: Codable, Sendable {
         /// Sortable and filesystem-safe, such as `20261121-204501-replay`.
@@ -83,11 +86,12 @@ public struct RunReport: Codable, Sendable {
         public var passesGate = false
     }
 
-    public init(run: RunInfo, totals: Totals, fixtures: [FixtureReport], orphans: [String]) {
+    public init(run: RunInfo, totals: Totals, fixtures: [FixtureReport], orphans: [String], repeats: RepeatStatistics? = nil) {
         self.run = run
         self.totals = totals
         self.fixtures = fixtures
         self.orphans = orphans
+        self.repeats = repeats
     }
 }
 

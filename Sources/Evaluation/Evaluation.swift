@@ -1,0 +1,134 @@
+import Foundation
+import Golden
+import History
+import Intake
+import Pipeline
+import Providers
+import Reports
+
+/// One evaluation run from start to finish: the pipeline over the fixtures
+/// (repeated when asked), the comparison with golden, the run history and the
+/// report folder. The command line only parses options and prints.
+public struct Evaluation: Sendable {
+    public struct Options: Sendable {
+        /// Steps after this one are skipped; nil runs them all.
+        public var lastStep: PipelineStep?
+        public var jobs = 1
+        public var repairs = 1
+        public var runsChecks = true
+        /// The CI gate: nothing is written to golden/.
+        public var ci = false
+        /// How many times every step runs; the first repeat is compared with golden.
+        public var repeats = 1
+        /// Pass rate each step needs across repeats, by step name or `*`.
+        public var requiredPassRates: [String: Double] = [:]
+        /// Golden entries no fixture produced are orphans (only meaningful for a whole-suite run).
+        public var findsOrphans = true
+        /// Names the run folder: `replay`, `local`, `openai`...
+        public var providerName = "replay"
+        /// Shown in the report (for example, schema keywords the provider cannot enforce).
+        public var warnings: [String] = []
+
+        public init() {}
+    }
+
+    /// What a run produced, for the command line to print and turn into an exit code.
+    public struct Outcome: Sendable {
+        /// The first repeat's results.
+        public var results: [FixtureResult]
+        public var golden: GoldenReport
+        public var report: RunReport
+        public var reportFolder: URL
+        /// Problems that did not stop the run (an unwritable history, report or pending file).
+        public var warnings: [String]
+        public var interrupted: Bool
+
+        /// The exit status: 0 clean, 1 failures (under CI, anything the gate rejects).
+        public func exitStatus(ci: Bool) -> Int32 {
+            let failed = ci ? !report.totals.passesGate : (golden.hasFailures || !(report.repeats?.meetsRequirements ?? true))
+            return failed ? 1 : 0
+        }
+    }
+
+    public enum Event: Sendable {
+        case pipeline(Pipeline.Event)
+        /// A new repeat begins (1-based), for `repeats > 1`.
+        case repeatStarted(Int, of: Int)
+    }
+
+    public let layout: ProjectLayout
+    public let prompts: PromptLibrary
+    public let prices: PriceTable
+    public let provider: any ModelProvider
+    public let options: Options
+
+    public init(layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options) {
+        self.layout = layout
+        self.prompts = prompts
+        self.prices = prices
+        self.provider = provider
+        self.options = options
+    }
+
+    /// Runs `fixtures` and writes the report. Throws only when golden/ cannot be
+    /// read or written. Cancelling the task stops new calls;
+    /// what finished is still compared and reported, the rest marked not run.
+    public func run(_ fixtures: [Fixture], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Outcome {
+        let pipeline = Pipeline(
+            runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: options.repairs, prices: prices),
+            lastStep: options.lastStep, runsChecks: options.runsChecks)
+        let startedAt = Date()
+        let clock = ContinuousClock.now
+        var repeats: [[FixtureResult]] = []
+        for index in 1...max(1, options.repeats) {
+            if index > 1 {
+                guard !Task.isCancelled else { break }
+                onEvent(.repeatStarted(index, of: options.repeats))
+            }
+            repeats.append(await pipeline.run(fixtures, jobs: options.jobs) { onEvent(.pipeline($0)) })
+        }
+        let interrupted = Task.isCancelled
+        let elapsed = clock.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let results = repeats[0]
+
+        let golden = try GoldenGate(store: GoldenStore(folder: layout.golden))
+            .evaluate(results, writesPending: !options.ci, findsOrphans: options.findsOrphans)
+        let writer = ReportWriter(root: layout.reports)
+        let run = RunReport.RunInfo(
+            id: writer.availableRunID(startedAt: startedAt, provider: options.providerName),
+            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: answeringModel,
+            commit: GitCommit.describe(at: layout.root),
+            prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
+                ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint))
+            }),
+            ci: options.ci, interrupted: interrupted, warnings: options.warnings)
+        let statistics = repeats.count > 1 ? RepeatStatistics(runs: repeats, requiredPassRates: options.requiredPassRates) : nil
+        let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden, repeats: statistics)
+        let folder = layout.reports.appendingPathComponent(run.id, isDirectory: true)
+
+        // The history comes first so the report's pass-rate chart includes this run;
+        // a history that cannot be written costs the chart, never the report.
+        var warnings: [String] = []
+        var passRates: [PassRatePoint] = []
+        do {
+            let history = try RunHistory(file: layout.history)
+            try history.record(report, reportFolder: layout.displayPath(of: folder))
+            passRates = try history.passRates()
+        } catch {
+            warnings.append("\(error)")
+        }
+        do {
+            try writer.write(report, history: passRates)
+        } catch {
+            warnings.append("could not write the report to \(layout.displayPath(of: folder)): \(error.localizedDescription)")
+        }
+        return Outcome(results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted)
+    }
+
+    /// The model behind the outputs: for replay, the models the recordings came from.
+    private var answeringModel: String {
+        guard let replay = provider as? ReplayProvider else { return provider.model }
+        return replay.recordedModels.isEmpty ? replay.model : replay.recordedModels.joined(separator: ", ")
+    }
+}
