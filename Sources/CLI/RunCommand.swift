@@ -37,8 +37,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop after this step; later steps are reported as skipped.", valueName: "step"))
     var step: PipelineStep?
 
-    @Option(help: ArgumentHelp("Fixtures run at the same time.", valueName: "n"))
-    var jobs: Int = 1
+    @Option(help: ArgumentHelp("Fixtures run at the same time. Default: 1 live (one request at a time), the number of cores for replay.", valueName: "n"))
+    var jobs: Int?
+
+    /// Replay is CPU-bound and spreads over every core; a live provider gets one request at a time unless asked.
+    var effectiveJobs: Int {
+        jobs ?? (providerOptions.configuration == nil ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1)
+    }
 
     @Option(help: ArgumentHelp("Repair attempts after an invalid output (0 turns repair off).", valueName: "n"))
     var repairs: Int = 1
@@ -61,7 +66,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         if ci, providerOptions.records { throw ValidationError("--ci never records; drop --record.") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100.") }
         if `repeat` > 1, providerOptions.records {
@@ -101,7 +106,7 @@ struct RunCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         var options = Evaluation.Options()
         options.lastStep = step
-        options.jobs = jobs
+        options.jobs = effectiveJobs
         options.repairs = repairs
         options.runsChecks = !skipChecks
         options.ci = ci
@@ -116,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ProgressPrinter(terminal: err)
         let recording = providerOptions.records ? ", recording to golden/" : ""
         let repeating = `repeat` > 1 ? ", \(`repeat`) repeats" : ""
-        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(jobs)\(repeating)\(recording)).")
+        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(effectiveJobs)\(repeating)\(recording)).")
         let work = Task { try await evaluation.run(fixtures) { event in Task { await progress.handle(event) } } }
         // The handlers stay installed until the command exits: a late second Ctrl-C
         // still quits through them, never half-way through the default action.

@@ -7,16 +7,21 @@ struct Terminal: Sendable {
 
     let handle: FileHandle
     let fileDescriptor: Int32
-
     /// True on an interactive terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
-    var usesColor: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["NO_COLOR"] != nil || environment["TERM"] == "dumb" { return false }
-        if environment["FORCE_COLOR"] != nil { return true }
-        return isatty(fileDescriptor) == 1
-    }
+    let usesColor: Bool
+    let isInteractive: Bool
 
-    var isInteractive: Bool { isatty(fileDescriptor) == 1 }
+    init(handle: FileHandle, fileDescriptor: Int32) {
+        self.handle = handle
+        self.fileDescriptor = fileDescriptor
+        isInteractive = isatty(fileDescriptor) == 1
+        let environment = ProcessInfo.processInfo.environment
+        if environment["NO_COLOR"] != nil || environment["TERM"] == "dumb" {
+            usesColor = false
+        } else {
+            usesColor = environment["FORCE_COLOR"] != nil || isInteractive
+        }
+    }
 
     func write(_ text: String) {
         handle.write(Data(text.utf8))

@@ -55,7 +55,7 @@ enum GoalOptionChecks {
                 : .pass("edit.changed", "the options changed after the feedback"))
         }
         if let words = edit.expect?.mentionAny, !words.isEmpty {
-            let text = TextMatching.text(of: output)
+            let text = TextMatching.Searchable(TextMatching.text(of: output))
             let found = words.first { TextMatching.firstMatch(of: $0, in: text) != nil }
             results.append(found.map { .pass("edit.reflects-feedback", "mentions \"\($0)\"") }
                 ?? .fail("edit.reflects-feedback", "none of " + words.map { "\"\($0)\"" }.joined(separator: ", ") + " appears after the feedback \"\(edit.feedback.prefix(80))\""))

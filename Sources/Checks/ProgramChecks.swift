@@ -23,20 +23,21 @@ enum ProgramChecks {
             let names = sessions.flatMap { session in
                 [session["name"]?.stringValue ?? ""] + exercises(of: session).map(\.name)
             }.joined(separator: "\n")
-            let hits = avoid.compactMap { word in TextMatching.firstMatch(of: word, in: names).map { "\"\(word)\" in \($0)" } }
+            let searchable = TextMatching.Searchable(names)
+            let hits = avoid.compactMap { word in TextMatching.firstMatch(of: word, in: searchable).map { "\"\(word)\" in \($0)" } }
             results.append(hits.isEmpty
                 ? .pass("program.avoids", "no exercise uses " + avoid.map { "\"\($0)\"" }.joined(separator: ", "))
                 : .fail("program.avoids", "uses what it must avoid: " + hits.joined(separator: "; ")))
         }
         if let mention = expectations.mention, !mention.isEmpty {
-            let text = TextMatching.text(of: program) + "\n" + markdown
+            let text = TextMatching.Searchable(TextMatching.text(of: program) + "\n" + markdown)
             let missing = mention.filter { TextMatching.firstMatch(of: $0, in: text) == nil }
             results.append(missing.isEmpty
                 ? .pass("program.mentions", "mentions " + mention.map { "\"\($0)\"" }.joined(separator: ", "))
                 : .fail("program.mentions", "never mentions " + missing.map { "\"\($0)\"" }.joined(separator: ", ")))
         }
         if expectations.professionalReferral == true {
-            let text = TextMatching.text(of: program["safety_notes"] ?? []) + "\n" + markdown
+            let text = TextMatching.Searchable(TextMatching.text(of: program["safety_notes"] ?? []) + "\n" + markdown)
             let found = referralWords.first { TextMatching.firstMatch(of: $0, in: text) != nil }
             results.append(found.map { .pass("program.professional-referral", "refers to a professional (\"\($0)\")") }
                 ?? .fail("program.professional-referral", "no note to check with a doctor, physiotherapist or other professional"))
@@ -94,9 +95,10 @@ enum ProgramChecks {
         let listed = (program["equipment"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(Equipment.init(rawValue:)) }
         var problems = listed.filter { !allowed.contains($0) }.map { "lists \($0.rawValue)" }
         let names = sessions.flatMap { exercises(of: $0).map(\.name) }
+        let searchable = names.map(TextMatching.Searchable.init)
         for item in Equipment.allCases where !allowed.contains(item) {
-            for name in names {
-                if let word = item.telltaleWords.first(where: { TextMatching.firstMatch(of: $0, in: name) != nil }) {
+            for (name, text) in zip(names, searchable) {
+                if let word = item.telltaleWords.first(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) {
                     problems.append("\"\(name)\" needs \(item.rawValue) (\"\(word)\")")
                 }
             }

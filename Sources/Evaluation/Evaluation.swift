@@ -100,7 +100,7 @@ public struct Evaluation: Sendable {
             startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: answeringModel,
             commit: GitCommit.describe(at: layout.root),
             prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
-                ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint))
+                ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system))
             }),
             ci: options.ci, interrupted: interrupted, warnings: options.warnings)
         let statistics = repeats.count > 1 ? RepeatStatistics(runs: repeats, requiredPassRates: options.requiredPassRates) : nil

@@ -62,7 +62,7 @@ public struct RecordedRequest: Codable, Hashable, Sendable {
         system = request.system
         messages = request.messages
         schemaName = request.schemaName
-        schemaSHA256 = request.responseSchema.map { SHA256Digest.hex(of: $0.serialized(.canonical)) }
+        schemaSHA256 = request.responseSchema.map(SchemaDigests.shared.digest)
         temperature = request.temperature
         maxTokens = request.maxTokens
         seed = request.seed
@@ -107,6 +107,28 @@ public enum SHA256Digest {
     }
 
     public static func hex(of data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: data) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+/// SHA-256 digests of response schemas, remembered: a run sends the same four
+/// schemas thousands of times, and serializing one costs more than hashing it.
+final class SchemaDigests: @unchecked Sendable {
+    static let shared = SchemaDigests()
+    private let lock = NSLock()
+    private var digests: [JSONValue: String] = [:]
+
+    func digest(_ schema: JSONValue) -> String {
+        if let known = lock.withLock({ digests[schema] }) { return known }
+        let digest = SHA256Digest.hex(of: schema.serialized(.canonical))
+        lock.withLock { digests[schema] = digest }
+        return digest
     }
 }

@@ -26,11 +26,17 @@ public enum HTMLReport {
         if let repeats = report.repeats { page += repeatSection(repeats) }
         page += filterBar(report)
         page += "<main>"
-        for fixture in report.fixtures { page += section(fixture) }
+        let stepCount = report.fixtures.reduce(0) { $0 + $1.steps.count }
+        let brief = stepCount > detailLimit
+        if brief {
+            page += "<p class=\"meta\">This run has \(stepCount) steps: steps that pass are shown in brief to keep the page fast. results.json has everything.</p>"
+        }
+        for fixture in report.fixtures { page += section(fixture, brief: brief) }
         if !report.orphans.isEmpty {
             page += "<section class=\"fixture\" data-status=\"regression\"><h2>Orphaned golden files</h2><p>No fixture produces these any more; remove them with <code>trainer-eval accept --prune</code>.</p><ul>"
                 + report.orphans.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul></section>"
         }
+        page += systemMessages(report)
         page += "</main>"
         return HTML.document(title: "trainer-eval · \(report.run.id)", body: page, script: script)
     }
@@ -137,14 +143,27 @@ public enum HTMLReport {
 
     // MARK: Fixtures and steps
 
-    private static func section(_ fixture: FixtureReport) -> String {
-        """
-        <section class="fixture" id="\(HTML.escape(fixture.name))" data-name="\(HTML.escape(fixture.name))">
-        <h2><span class="badge s-\(fixture.status.rawValue)">\(fixture.status.label)</span> \(HTML.escape(fixture.name))</h2>
-        \(intake(fixture.intake))
-        \(fixture.steps.map { step($0, fixture: fixture.name) }.joined())
-        </section>
-        """
+    /// Above this many steps, steps that pass the gate are shown in brief.
+    static let detailLimit = 400
+
+    private static func section(_ fixture: FixtureReport, brief: Bool) -> String {
+        let allPass = fixture.steps.allSatisfy(\.passesGate)
+        return """
+            <section class="fixture" id="\(HTML.escape(fixture.name))" data-name="\(HTML.escape(fixture.name))">
+            <h2><span class="badge s-\(fixture.status.rawValue)">\(fixture.status.label)</span> \(HTML.escape(fixture.name))</h2>
+            \(brief && allPass ? "" : intake(fixture.intake))
+            \(fixture.steps.map { step($0, fixture: fixture.name, brief: brief && $0.passesGate) }.joined())
+            </section>
+            """
+    }
+
+    /// Each step's system message, once: the steps link here.
+    private static func systemMessages(_ report: RunReport) -> String {
+        let prompts = PipelineStep.allCases.compactMap { step in report.run.prompts[step.rawValue].map { (step.rawValue, $0) } }
+        guard !prompts.isEmpty else { return "" }
+        return "<section class=\"fixture\"><h2>System messages</h2>" + prompts.map { name, prompt in
+            "<details id=\"system-\(name)\"><summary>\(name) v\(prompt.version)</summary><pre>\(HTML.escape(prompt.system))</pre></details>"
+        }.joined() + "</section>"
     }
 
     static let glanceFields = ["name", "age", "goals", "timeline", "experienceLevel", "frequency", "environment", "injuries", "healthNuances", "anythingElse"]
@@ -161,19 +180,21 @@ public enum HTMLReport {
             """
     }
 
-    private static func step(_ step: StepReport, fixture: String) -> String {
+    private static func step(_ step: StepReport, fixture: String, brief: Bool) -> String {
         var html = "<article class=\"step\" data-status=\"\(step.status.rawValue)\" data-step=\"\(HTML.escape(step.id))\">"
         html += "<h3><span class=\"badge s-\(step.status.rawValue)\">\(step.status.label)</span> \(HTML.escape(step.id))"
         html += "<span class=\"meta\">\(meta(step))</span></h3>"
         if !step.reasons.isEmpty {
             html += "<ul class=\"reasons\">" + step.reasons.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
         }
+        if brief { return html + "</article>" }
         html += output(step)
         if let diff = step.diff { html += diffs(diff) }
         if !step.checks.isEmpty { html += checks(step.checks) }
         if step.attempts.contains(where: { !$0.problems.isEmpty }) { html += attempts(step.attempts) }
         if let prompt = step.prompt {
-            html += "<details class=\"prompt\"><summary>Rendered prompt</summary><h4>System</h4><pre>\(HTML.escape(prompt.system))</pre><h4>User</h4><pre>\(HTML.escape(prompt.user))</pre></details>"
+            let system = step.step.map { "<p>System message: <a href=\"#system-\($0.rawValue)\">\($0.rawValue)</a> (the same for every fixture).</p>" } ?? ""
+            html += "<details class=\"prompt\"><summary>Rendered prompt</summary>\(system)<h4>User</h4><pre>\(HTML.escape(prompt.user))</pre></details>"
         }
         if let output = step.output {
             html += "<details><summary>Output JSON</summary><pre>\(HTML.escape(output.serialized(.prettySorted)))</pre></details>"
@@ -260,7 +281,7 @@ public enum HTMLReport {
     private static func attempts(_ attempts: [AttemptReport]) -> String {
         let items = attempts.enumerated().map { index, attempt in
             "<li>attempt \(index + 1): " + (attempt.problems.isEmpty ? "valid" : attempt.problems.map(HTML.escape).joined(separator: "; "))
-                + "<details><summary>Reply</summary><pre>\(HTML.escape(attempt.responseText))</pre></details></li>"
+                + (attempt.responseText.map { "<details><summary>Reply</summary><pre>\(HTML.escape($0))</pre></details>" } ?? "") + "</li>"
         }
         return "<details class=\"attempts\"><summary>Attempts</summary><ol>\(items.joined())</ol></details>"
     }

@@ -82,7 +82,8 @@ extension StepReport {
         attempts = result.attempts.map {
             AttemptReport(
                 latencySeconds: $0.latency, finishReason: $0.finishReason, inputTokens: $0.usage.input,
-                outputTokens: $0.usage.output, retries: $0.retries, problems: $0.problems, responseText: $0.responseText)
+                outputTokens: $0.usage.output, retries: $0.retries, problems: $0.problems,
+                responseText: $0.problems.isEmpty ? nil : $0.responseText)
         }
         firstPassValid = result.firstPassValid
         repaired = result.repaired
@@ -94,8 +95,8 @@ extension StepReport {
             CheckReport(name: $0.name, passed: $0.passed, message: $0.message, passedInGolden: approved?.checks[$0.name])
         }
         output = result.output
-        golden = approved?.output
-        prompt = result.prompt.map { PromptReport(system: $0.system, user: $0.user) }
+        golden = approved?.output == result.output ? nil : approved?.output
+        prompt = result.prompt.map { PromptReport(user: $0.user) }
     }
 
     /// Whether the CI gate passes this step.
@@ -105,6 +106,6 @@ extension StepReport {
 
     /// The program markdown of the output, for program steps.
     public var markdown: String? { output?[GoldenStore.markdownKey]?.stringValue }
-    /// The program markdown of the approved output.
+    /// The program markdown of the approved output, when the output differs from it.
     public var goldenMarkdown: String? { golden?[GoldenStore.markdownKey]?.stringValue }
 }

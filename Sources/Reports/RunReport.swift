@@ -60,10 +60,13 @@ public struct RunReport: Codable, Sendable {
     public struct PromptInfo: Codable, Sendable, Hashable {
         public var version: Int
         public var fingerprint: String
+        /// The system message, the same for every fixture (steps carry only their user message).
+        public var system: String
 
-        public init(version: Int, fingerprint: String) {
+        public init(version: Int, fingerprint: String, system: String) {
             self.version = version
             self.fingerprint = fingerprint
+            self.system = system
         }
     }
 
@@ -137,7 +140,7 @@ public struct StepReport: Codable, Sendable {
     public var cost: Double?
     public var checks: [CheckReport]
     public var output: JSONValue?
-    /// The approved output, when there is one.
+    /// The approved output, when there is one and it differs from `output`.
     public var golden: JSONValue?
     public var diff: DiffReport?
     public var prompt: PromptReport?
@@ -152,7 +155,8 @@ public struct AttemptReport: Codable, Sendable, Hashable {
     public var retries: Int
     /// Why the reply could not be used; empty when it was valid.
     public var problems: [String]
-    public var responseText: String
+    /// The reply as received, for a reply that could not be used (a usable one is `output`).
+    public var responseText: String?
 }
 
 public struct CheckReport: Codable, Sendable, Hashable {
@@ -170,8 +174,8 @@ public struct DiffReport: Codable, Sendable, Hashable {
     public var markdown: String?
 }
 
+/// The user message a step sent; the system message is in `run.prompts`.
 public struct PromptReport: Codable, Sendable, Hashable {
-    public var system: String
     public var user: String
 }
 

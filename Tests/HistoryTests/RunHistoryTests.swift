@@ -35,7 +35,7 @@ struct RunHistoryTests {
         let verdicts = results[0].steps.map { GoldenComparison.verdict(for: $0, fixture: "busy-parent", approved: GoldenComparison.entry(for: $0)) }
         let run = RunReport.RunInfo(
             id: id, startedAt: Date(timeIntervalSince1970: seconds), durationSeconds: 4, provider: "replay", model: "m", commit: "abc",
-            prompts: ["goal-options": .init(version: 1, fingerprint: "0000000000000001")], ci: false, interrupted: false, warnings: [])
+            prompts: ["goal-options": .init(version: 1, fingerprint: "0000000000000001", system: "system")], ci: false, interrupted: false, warnings: [])
         return RunReport(run: run, fixtures: [], results: results, golden: GoldenReport(verdicts: verdicts, orphans: []))
     }
 

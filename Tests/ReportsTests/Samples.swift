@@ -68,7 +68,7 @@ enum Samples {
         let run = RunReport.RunInfo(
             id: "20261121-120000-replay", startedAt: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 19.5,
             provider: "replay", model: "qwen2.5-coder-1.5b-instruct-q4_k_m", commit: "0123456789ab",
-            prompts: ["goal-options": .init(version: 2, fingerprint: "00112233445566aa")], ci: true, interrupted: interrupted,
+            prompts: ["goal-options": .init(version: 2, fingerprint: "00112233445566aa", system: "You are the goal-setting coach.")], ci: true, interrupted: interrupted,
             warnings: ["gemini cannot enforce `pattern` in goal-options.schema.json"])
         return RunReport(run: run, fixtures: [], results: results, golden: golden)
     }

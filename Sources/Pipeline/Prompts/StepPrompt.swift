@@ -17,13 +17,31 @@ public struct StepPrompt: @unchecked Sendable {
     public let schema: Schema
     // MustacheTemplate is an immutable value once parsed; rendering does not mutate it.
     let template: MustacheTemplate
+    /// Fingerprints of the parts, computed once: every request's provenance names them.
+    let partFingerprints: (system: String, template: String, schema: String)
+
+    init(
+        step: PipelineStep, system: String, templateText: String, metadata: PromptMetadata, schemaDocument: JSONValue,
+        schema: Schema, template: MustacheTemplate
+    ) {
+        self.step = step
+        self.system = system
+        self.templateText = templateText
+        self.metadata = metadata
+        self.schemaDocument = schemaDocument
+        self.schema = schema
+        self.template = template
+        partFingerprints = (
+            Fingerprint.of(system), Fingerprint.of(templateText), Fingerprint.of(schemaDocument.serialized(.canonical))
+        )
+    }
 
     /// A fingerprint of everything the prompt engineer edits for this step: the
     /// system message, the template, the schema and the metadata. Equal
     /// fingerprints mean the same prompt, whatever the version number says.
     public var fingerprint: String {
         Provenance.fingerprint([
-            system, templateText, schemaDocument.serialized(.canonical), metadata.schema, "\(metadata.version)",
+            partFingerprints.system, partFingerprints.template, partFingerprints.schema, metadata.schema, "\(metadata.version)",
             "\(metadata.temperature)", "\(metadata.maxTokens)", "\(metadata.seed ?? -1)",
         ].joined(separator: "\u{0}"))
     }

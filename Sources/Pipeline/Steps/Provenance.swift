@@ -8,9 +8,9 @@ enum Provenance {
     static func of(step: PipelineStep, prompt: StepPrompt, input: StepInput) -> [String: String] {
         let folder = "prompts/\(step.rawValue)"
         var parts = [
-            "prompt template (\(folder)/user.mustache)": fingerprint(prompt.templateText),
-            "system prompt (\(folder)/system.md)": fingerprint(prompt.system),
-            "schema (prompts/schemas/\(prompt.metadata.schema))": fingerprint(prompt.schemaDocument.serialized(.canonical)),
+            "prompt template (\(folder)/user.mustache)": prompt.partFingerprints.template,
+            "system prompt (\(folder)/system.md)": prompt.partFingerprints.system,
+            "schema (prompts/schemas/\(prompt.metadata.schema))": prompt.partFingerprints.schema,
             "fixture record (fixtures/\(input.fixture.name).json)": fingerprint(input.fixture.recordJSON.serialized(.canonical)),
         ]
         if let feedback = input.feedback {
