@@ -79,21 +79,31 @@ public struct Evaluation: Sendable {
             lastStep: options.lastStep, runsChecks: options.runsChecks)
         let startedAt = Date()
         let clock = ContinuousClock.now
+        let gate = GoldenGate(store: GoldenStore(folder: layout.golden))
+        // The first repeat's steps are compared with golden as they finish, while
+        // other fixtures still wait on the model: only the last few are left for the end.
+        let judged = Judgements()
+        let writesPending = !options.ci
         var repeats: [[FixtureResult]] = []
         for index in 1...max(1, options.repeats) {
             if index > 1 {
                 guard !Task.isCancelled else { break }
                 onEvent(.repeatStarted(index, of: options.repeats))
             }
-            repeats.append(await pipeline.run(fixtures, jobs: options.jobs) { onEvent(.pipeline($0)) })
+            repeats.append(await pipeline.run(fixtures, jobs: options.jobs) { event in
+                if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
+                    judged.add(fixture: fixture, result: result) { try gate.judge(result, fixture: fixture, writesPending: writesPending) }
+                }
+                onEvent(.pipeline(event))
+            })
         }
         let interrupted = Task.isCancelled
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let results = repeats[0]
 
-        let golden = try GoldenGate(store: GoldenStore(folder: layout.golden))
-            .evaluate(results, writesPending: !options.ci, findsOrphans: options.findsOrphans)
+        let golden = try gate.evaluate(
+            results, writesPending: writesPending, findsOrphans: options.findsOrphans, judged: judged.all(matching: results))
         let writer = ReportWriter(root: layout.reports)
         let run = RunReport.RunInfo(
             id: writer.availableRunID(startedAt: startedAt, provider: options.providerName),
@@ -130,5 +140,31 @@ public struct Evaluation: Sendable {
     private var answeringModel: String {
         guard let replay = provider as? ReplayProvider else { return provider.model }
         return replay.recordedModels.isEmpty ? replay.model : replay.recordedModels.joined(separator: ", ")
+    }
+}
+
+/// Verdicts reached while the run goes on, by step. A step judged before an
+/// interruption changed its result is judged again at the end.
+private final class Judgements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var judgements: [StepKey: (result: StepResult, judgement: GoldenGate.Judgement)] = [:]
+
+    /// Judges now; a failure (an unreadable golden file) is left for the final pass to report.
+    func add(fixture: String, result: StepResult, judge: () throws -> GoldenGate.Judgement) {
+        guard let judgement = try? judge() else { return }
+        lock.withLock { judgements[StepKey(fixture: fixture, step: result.id)] = (result, judgement) }
+    }
+
+    func all(matching results: [FixtureResult]) -> [StepKey: GoldenGate.Judgement] {
+        lock.withLock {
+            var matching: [StepKey: GoldenGate.Judgement] = [:]
+            for fixture in results {
+                for result in fixture.steps {
+                    let key = StepKey(fixture: fixture.fixture, step: result.id)
+                    if let entry = judgements[key], entry.result == result { matching[key] = entry.judgement }
+                }
+            }
+            return matching
+        }
     }
 }

@@ -49,8 +49,11 @@ public struct GoldenGate: Sendable {
     /// Compares every model step of `results` with golden. With `writesPending`, a
     /// changed or new output is written as pending and a pending file that no longer
     /// differs is removed. With `findsOrphans` (a run of the whole suite), golden
-    /// entries no step produced are reported.
-    public func evaluate(_ results: [FixtureResult], writesPending: Bool, findsOrphans: Bool) throws -> GoldenReport {
+    /// entries no step produced are reported. `judged` holds verdicts already
+    /// reached while the run went on (see `judge`); the rest are judged now.
+    public func evaluate(
+        _ results: [FixtureResult], writesPending: Bool, findsOrphans: Bool, judged: [StepKey: Judgement] = [:]
+    ) throws -> GoldenReport {
         var verdicts: [StepVerdict] = []
         var produced = Set<StepKey>()
         var approvedEntries: [StepKey: GoldenEntry] = [:]
@@ -58,20 +61,34 @@ public struct GoldenGate: Sendable {
             for result in fixture.steps where result.step != nil {
                 let key = StepKey(fixture: fixture.fixture, step: result.id)
                 produced.insert(key)
-                let approved = try store.approved(fixture: key.fixture, step: key.step)
-                approvedEntries[key] = approved
-                let verdict = GoldenComparison.verdict(for: result, fixture: fixture.fixture, approved: approved)
-                if writesPending, result.status == .valid {
-                    if verdict.needsApproval {
-                        try store.writePending(GoldenComparison.entry(for: result), fixture: key.fixture, step: key.step)
-                    } else {
-                        store.reject(fixture: key.fixture, step: key.step)
-                    }
-                }
-                verdicts.append(verdict)
+                let judgement = try judged[key] ?? judge(result, fixture: fixture.fixture, writesPending: writesPending)
+                approvedEntries[key] = judgement.approved
+                verdicts.append(judgement.verdict)
             }
         }
         let orphans = findsOrphans ? store.entries(pending: false).filter { !produced.contains($0) } : []
         return GoldenReport(verdicts: verdicts, orphans: orphans, approved: approvedEntries)
+    }
+
+    /// A step's verdict and the golden entry it was judged against.
+    public struct Judgement: Sendable {
+        public var verdict: StepVerdict
+        public var approved: GoldenEntry?
+    }
+
+    /// Judges one finished model step (and writes or clears its pending file), so a
+    /// run can compare each step as soon as it finishes instead of all at the end.
+    public func judge(_ result: StepResult, fixture: String, writesPending: Bool) throws -> Judgement {
+        let key = StepKey(fixture: fixture, step: result.id)
+        let approved = try store.approved(fixture: key.fixture, step: key.step)
+        let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved)
+        if writesPending, result.status == .valid {
+            if verdict.needsApproval {
+                try store.writePending(GoldenComparison.entry(for: result), fixture: key.fixture, step: key.step)
+            } else {
+                store.reject(fixture: key.fixture, step: key.step)
+            }
+        }
+        return Judgement(verdict: verdict, approved: approved)
     }
 }
