@@ -37,7 +37,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop after this step; later steps are reported as skipped.", valueName: "step"))
     var step: PipelineStep?
 
-    @Option(help: ArgumentHelp("Fixtures run at the same time. Default: 1 live (one request at a time), the number of cores for replay.", valueName: "n"))
+    @Option(help: ArgumentHelp("Model calls in flight at once (fixtures overlap so no slot idles). Default: 1 live, the number of cores for replay.", valueName: "n"))
     var jobs: Int?
 
     /// Replay is CPU-bound and spreads over every core; a live provider gets one request at a time unless asked.

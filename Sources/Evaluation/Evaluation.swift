@@ -74,9 +74,13 @@ public struct Evaluation: Sendable {
     /// read or written. Cancelling the task stops new calls;
     /// what finished is still compared and reported, the rest marked not run.
     public func run(_ fixtures: [Fixture], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async throws -> Outcome {
+        // `jobs` bounds the calls in flight; twice as many fixtures are under way so a
+        // freed slot always has a call waiting for it.
+        let limited = ConcurrencyLimitedProvider(provider, limit: options.jobs)
         let pipeline = Pipeline(
-            runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: options.repairs, prices: prices),
+            runner: StepRunner(provider: limited, prompts: prompts, repairAttempts: options.repairs, prices: prices),
             lastStep: options.lastStep, runsChecks: options.runsChecks)
+        let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now
         let gate = GoldenGate(store: GoldenStore(folder: layout.golden))
@@ -90,7 +94,7 @@ public struct Evaluation: Sendable {
                 guard !Task.isCancelled else { break }
                 onEvent(.repeatStarted(index, of: options.repeats))
             }
-            repeats.append(await pipeline.run(fixtures, jobs: options.jobs) { event in
+            repeats.append(await pipeline.run(fixtures, jobs: fixtureConcurrency) { event in
                 if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
                     judged.add(fixture: fixture, result: result) { try gate.judge(result, fixture: fixture, writesPending: writesPending) }
                 }

@@ -12,6 +12,9 @@ public struct IntakeField: Hashable, Sendable {
     let keyPath: (KeyPath<LocalIntakeData, String?> & Sendable)?
     let integerKeyPath: (KeyPath<LocalIntakeData, Int?> & Sendable)?
 
+    /// A free-text answer (the others are whole numbers: age, height, weight).
+    public var isText: Bool { keyPath != nil }
+
     init(_ section: String, _ key: String, _ label: String, text keyPath: KeyPath<LocalIntakeData, String?> & Sendable) {
         self.section = section
         self.key = key

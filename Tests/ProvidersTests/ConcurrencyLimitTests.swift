@@ -1,0 +1,62 @@
+import Foundation
+import JSONSchema
+import Providers
+import Testing
+
+/// A provider that takes a while to answer and remembers how many calls it had at once.
+private final class SlowProvider: ModelProvider, @unchecked Sendable {
+    let kind = "slow"
+    let model = "slow"
+    let delay: Duration
+    private let lock = NSLock()
+    private var current = 0
+    private(set) var peak = 0
+    private(set) var calls = 0
+
+    init(delay: Duration) {
+        self.delay = delay
+    }
+
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        lock.withLock {
+            current += 1
+            calls += 1
+            peak = max(peak, current)
+        }
+        defer { lock.withLock { current -= 1 } }
+        try await Task.sleep(for: delay)
+        return CompletionResponse(text: "{}", finishReason: "stop", usage: TokenUsage(), latency: 0, model: model)
+    }
+}
+
+@Suite("Concurrency limit")
+struct ConcurrencyLimitTests {
+    static let request = CompletionRequest(system: "s", messages: [ChatMessage(role: .user, content: "u")])
+
+    @Test func neverMoreThanTheLimitInFlightAndEveryCallServed() async throws {
+        let slow = SlowProvider(delay: .milliseconds(20))
+        let limited = ConcurrencyLimitedProvider(slow, limit: 4)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<24 { group.addTask { _ = try await limited.complete(Self.request) } }
+            try await group.waitForAll()
+        }
+        #expect(slow.calls == 24)
+        #expect(slow.peak == 4)
+    }
+
+    @Test func aCancelledWaiterLeavesWithoutTakingASlot() async throws {
+        let slow = SlowProvider(delay: .milliseconds(300))
+        let limited = ConcurrencyLimitedProvider(slow, limit: 1)
+        let holder = Task { try await limited.complete(Self.request) }
+        try await Task.sleep(for: .milliseconds(50))
+        let waiter = Task { try await limited.complete(Self.request) }
+        try await Task.sleep(for: .milliseconds(50))
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(slow.calls == 1, "the cancelled call never reached the provider")
+        _ = try await holder.value
+        // The slot is free again.
+        _ = try await limited.complete(Self.request)
+        #expect(slow.calls == 2)
+    }
+}
