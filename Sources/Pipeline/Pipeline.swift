@@ -75,6 +75,11 @@ public struct Pipeline: Sendable {
             return PipelineStep.allCases.firstIndex(of: step)! <= PipelineStep.allCases.firstIndex(of: lastStep)!
         }
         func record(_ result: StepResult) {
+            var result = result
+            // After Ctrl-C, a step skipped because its input is missing was really cut short.
+            if result.status == .skipped, Task.isCancelled, !(result.note ?? "").hasPrefix("not selected") {
+                result.note = Self.interrupted
+            }
             steps.append(result)
             onEvent(.stepFinished(fixture: fixture.name, result: result))
         }

@@ -22,7 +22,11 @@ public final class ConcurrencyLimitedProvider: ModelProvider, @unchecked Sendabl
     }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
-        try await acquire()
+        do {
+            try await acquire()
+        } catch {
+            throw ProviderError(kind: .cancelled, provider: kind, message: "cancelled while waiting for a free slot (--jobs \(limit))")
+        }
         defer { release() }
         return try await base.complete(request)
     }

@@ -52,7 +52,8 @@ struct ConcurrencyLimitTests {
         let waiter = Task { try await limited.complete(Self.request) }
         try await Task.sleep(for: .milliseconds(50))
         waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        let error = await #expect(throws: ProviderError.self) { try await waiter.value }
+        #expect(error?.kind == .cancelled)
         #expect(slow.calls == 1, "the cancelled call never reached the provider")
         _ = try await holder.value
         // The slot is free again.
