@@ -76,23 +76,33 @@ extension JSONValue {
 
     static func writeString(_ value: String, to output: inout String) {
         output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    output += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+        // Runs that need no escaping are copied whole. Escaped bytes are ASCII, so
+        // run boundaries are scalar boundaries (not always character boundaries:
+        // a quote can carry a combining mark), hence the copy through the scalar view.
+        let utf8 = value.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
+                utf8.formIndex(after: &index)
+                continue
             }
+            output.unicodeScalars.append(contentsOf: value.unicodeScalars[runStart..<index])
+            switch byte {
+            case UInt8(ascii: "\""): output += "\\\""
+            case UInt8(ascii: "\\"): output += "\\\\"
+            case UInt8(ascii: "\n"): output += "\\n"
+            case UInt8(ascii: "\r"): output += "\\r"
+            case UInt8(ascii: "\t"): output += "\\t"
+            case 0x08: output += "\\b"
+            case 0x0C: output += "\\f"
+            default: output += "\\u" + String(byte, radix: 16).leftPadded(to: 4)
+            }
+            utf8.formIndex(after: &index)
+            runStart = index
         }
+        output.unicodeScalars.append(contentsOf: value.unicodeScalars[runStart..<utf8.endIndex])
         output += "\""
     }
 }
