@@ -66,6 +66,15 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// Runs CPU-heavy work (checks, golden comparison) on a Dispatch queue instead of
+    /// the cooperative pool: the pool has one thread per core, and work queued on it
+    /// would delay the fixtures waiting to send their next call the moment a slot opens.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+        }
+    }
+
     /// Runs one fixture through every step, skipping steps whose input is missing.
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
         var steps: [StepResult] = []
@@ -74,28 +83,29 @@ public struct Pipeline: Sendable {
             guard let lastStep else { return true }
             return PipelineStep.allCases.firstIndex(of: step)! <= PipelineStep.allCases.firstIndex(of: lastStep)!
         }
-        func record(_ result: StepResult) {
+        func record(_ result: StepResult) async {
             var result = result
             // After Ctrl-C, a step skipped because its input is missing was really cut short.
             if result.status == .skipped, Task.isCancelled, !(result.note ?? "").hasPrefix("not selected") {
                 result.note = Self.interrupted
             }
             steps.append(result)
-            onEvent(.stepFinished(fixture: fixture.name, result: result))
+            let finished = result
+            await Self.offThePool { onEvent(.stepFinished(fixture: fixture.name, result: finished)) }
         }
         func call(_ id: String, _ step: PipelineStep, _ input: StepInput, editRound: Int? = nil, before: JSONValue? = nil) async -> StepResult {
             if Task.isCancelled {
                 let result = StepResult.skipped(id, step, because: Self.interrupted)
-                record(result)
+                await record(result)
                 return result
             }
             onEvent(.stepStarted(fixture: fixture.name, step: id))
             var result = await runner.run(id: id, step: step, input: input)
             if runsChecks, let output = result.output {
                 let context = DomainChecks.Context(fixture: fixture, editRound: editRound, before: before)
-                result.checks = DomainChecks.check(step, output: output, context: context)
+                result.checks = await Self.offThePool { DomainChecks.check(step, output: output, context: context) }
             }
-            record(result)
+            await record(result)
             return result
         }
 
@@ -105,11 +115,11 @@ public struct Pipeline: Sendable {
         for (index, edit) in scenario.optionEdits.enumerated() {
             let id = "goal-options-edit-\(index + 1)"
             guard include(.goalOptionsEdit) else {
-                record(.skipped(id, .goalOptionsEdit, because: "not selected (--step \(lastStep!.rawValue))"))
+                await record(.skipped(id, .goalOptionsEdit, because: "not selected (--step \(lastStep!.rawValue))"))
                 continue
             }
             guard let current = options else {
-                record(.skipped(id, .goalOptionsEdit, because: "no valid goal options to edit (\(steps.last!.id) did not produce them)"))
+                await record(.skipped(id, .goalOptionsEdit, because: "no valid goal options to edit (\(steps.last!.id) did not produce them)"))
                 continue
             }
             let input = StepInput(fixture: fixture, currentOptions: current, earlierFeedback: earlier, feedback: edit.feedback)
@@ -120,32 +130,32 @@ public struct Pipeline: Sendable {
         // 2. Confirm: deterministic choice of one option.
         var goal: JSONValue?
         if !include(.programDraft) {
-            record(.skipped("confirm", nil, because: "not selected (--step \(lastStep!.rawValue))"))
+            await record(.skipped("confirm", nil, because: "not selected (--step \(lastStep!.rawValue))"))
         } else if let options, let choice = ConfirmStep.choose(from: options, by: scenario.confirm) {
             goal = choice.option
-            record(StepResult(id: "confirm", step: nil, status: .valid, output: choice.option, note: choice.note))
+            await record(StepResult(id: "confirm", step: nil, status: .valid, output: choice.option, note: choice.note))
         } else {
-            record(.skipped("confirm", nil, because: "no valid goal options to choose from"))
+            await record(.skipped("confirm", nil, because: "no valid goal options to choose from"))
         }
 
         // 3. Program draft, then the program edit.
         var program: JSONValue?
         if !include(.programDraft) {
-            record(.skipped("program-draft", .programDraft, because: "not selected (--step \(lastStep!.rawValue))"))
+            await record(.skipped("program-draft", .programDraft, because: "not selected (--step \(lastStep!.rawValue))"))
         } else if let goal {
             program = await call("program-draft", .programDraft, StepInput(fixture: fixture, confirmedGoal: goal)).output
         } else {
-            record(.skipped("program-draft", .programDraft, because: "no confirmed goal"))
+            await record(.skipped("program-draft", .programDraft, because: "no confirmed goal"))
         }
         if !include(.programEdit) {
-            record(.skipped("program-edit", .programEdit, because: "not selected (--step \(lastStep!.rawValue))"))
+            await record(.skipped("program-edit", .programEdit, because: "not selected (--step \(lastStep!.rawValue))"))
         } else if let program {
             let input = StepInput(
                 fixture: fixture, feedback: scenario.programEdit.feedback, confirmedGoal: goal,
                 currentProgram: program["program_json"])
             _ = await call("program-edit", .programEdit, input, before: program)
         } else {
-            record(.skipped("program-edit", .programEdit, because: "no valid program draft to edit"))
+            await record(.skipped("program-edit", .programEdit, because: "no valid program draft to edit"))
         }
         return FixtureResult(fixture: fixture.name, steps: steps)
     }

@@ -223,9 +223,9 @@ public enum HTMLReport {
         }
         if let markdown = step.markdown {
             let goldenColumn = step.goldenMarkdown.map { golden in
-                golden == markdown ? "" : "<div class=\"program golden\"><h4>Golden</h4>\(MarkdownHTML.render(golden))</div>"
+                golden == markdown ? "" : "<div class=\"program golden\"><h4 class=\"column-title\">Golden</h4>\(MarkdownHTML.render(golden))</div>"
             } ?? ""
-            let title = goldenColumn.isEmpty ? "" : "<h4>This run</h4>"
+            let title = goldenColumn.isEmpty ? "" : "<h4 class=\"column-title\">This run</h4>"
             return "<div class=\"programs\"><div class=\"program\">\(title)\(MarkdownHTML.render(markdown))</div>\(goldenColumn)</div>"
         }
         if step.step == nil, let chosen = step.output {

@@ -116,7 +116,7 @@ struct ReportFilesTests {
         #expect(html.contains("<section class=\"fixture\" id=\"busy-parent\""))
         #expect(html.contains("<div class=\"card\"><strong>Walk 8,000 steps a day by June</strong>"))
         #expect(html.contains("<table><thead><tr><th>week</th><th>focus</th></tr></thead>"), "the program's table is rendered")
-        #expect(html.contains("<h4>Golden</h4>"), "the golden program is shown beside the new one")
+        #expect(html.contains("<h4 class=\"column-title\">Golden</h4>"), "the golden program is shown beside the new one")
         #expect(html.contains("<span class=\"add\">+## Day 1: Full body (25 min)</span>"))
         #expect(html.contains("<span class=\"chg\">~ session_minutes: 30 → 25</span>"))
         #expect(html.contains("data-filter=\"regression\""))
