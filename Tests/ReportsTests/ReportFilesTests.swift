@@ -1,5 +1,7 @@
+import Checks
 import Foundation
 import JSONSchema
+import Pipeline
 import Testing
 @testable import Reports
 
@@ -125,5 +127,47 @@ struct ReportFilesTests {
         #expect(html.contains("HTTP 429 after 3 retries"))
         #expect(html.contains("retired-fixture/goal-options"))
         #expect(html.contains("/program_json: missing required property `sessions`"), "the failed first attempt is shown")
+    }
+}
+
+@Suite("Large runs and repeats")
+struct LargeRunTests {
+    @Test func aLargeRunShowsPassingStepsInBriefAndProblemsInFull() {
+        var report = Samples.report()
+        let template = report.fixtures[0]
+        report.fixtures = (0..<150).map { index in
+            var fixture = template
+            fixture.name = "person-\(index)"
+            return fixture
+        }
+        let html = HTMLReport.render(report)
+        #expect(html.contains("This run has 450 steps: steps that pass are shown in brief"))
+        // goal-options is a known failure (passes the gate): no cards; the regressed draft keeps its rendered program.
+        #expect(!html.contains("<div class=\"card\">"))
+        #expect(html.components(separatedBy: "<h4 class=\"column-title\">Golden</h4>").count == 151)
+        #expect(html.components(separatedBy: "<details id=\"system-goal-options\">").count == 2, "each system message once")
+    }
+
+    @Test func repeatStatisticsGiveTheSpreadAndTheFlakyChecks() throws {
+        func result(passes: Bool) -> StepResult {
+            var step = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: Samples.options,
+                                  attempts: [Samples.attempt("{}", latency: 1, input: 1, output: 1)])
+            step.checks = [CheckResult(name: "options.count", passed: true, message: ""),
+                           CheckResult(name: "options.distinct", passed: passes, message: "")]
+            return step
+        }
+        let runs = [[true, true], [true, false], [false, false]].map { outcomes in
+            outcomes.enumerated().map { FixtureResult(fixture: "f\($0.offset)", steps: [result(passes: $0.element)]) }
+        }
+        let statistics = RepeatStatistics(runs: runs, requiredPassRates: ["*": 0.6])
+        let step = try #require(statistics.steps.first)
+        #expect(step.step == "goal-options" && step.runs == 6)
+        #expect(step.passRate.min == 0 && step.passRate.max == 1 && abs(step.passRate.mean - 0.5) < 1e-9)
+        #expect(abs(step.checkPassRate.mean - 0.75) < 1e-9)
+        #expect(step.firstPassValidity.mean == 1)
+        #expect(statistics.flakyLines == ["f0/goal-options options.distinct: passed 2 of 3", "f1/goal-options options.distinct: passed 1 of 3"])
+        #expect(!statistics.meetsRequirements)
+        #expect(statistics.shortfalls == ["goal-options: pass rate 50% < required 60%"])
+        #expect(statistics.tableRows == [["goal-options", "6", "100%", "50% (0%–100%)", "75% (50%–100%)", "60% ✗"]])
     }
 }
