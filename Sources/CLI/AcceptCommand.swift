@@ -23,7 +23,7 @@ struct AcceptCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         var accepted = 0
         for key in store.entries(pending: true) where selection.includes(key) {
-            _ = try Failure.exitingOnError { try store.accept(fixture: key.fixture, step: key.step) }
+            try Failure.exitingOnError { try store.accept(fixture: key.fixture, step: key.step) }
             out.writeLine(out.styled("accepted", .green) + " \(key)")
             accepted += 1
         }

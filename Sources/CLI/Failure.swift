@@ -2,6 +2,7 @@ import ArgumentParser
 
 /// Turns library errors into a message on standard error and exit code 2.
 enum Failure {
+    @discardableResult
     static func exitingOnError<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
