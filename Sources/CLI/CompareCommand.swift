@@ -10,8 +10,8 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two recorded runs, or a run with golden, case by case.",
         discussion: """
-            `compare A B` shows how run B differs from run A; `compare B --baseline golden` how run B \
-            differs from the approved golden outputs; `compare` alone compares the latest run with the \
+            `compare A B` shows how run B differs from run A; `compare B --baseline golden` how the \
+            steps run B produced differ from their approved golden outputs; `compare` alone compares the latest run with the \
             one before. Runs are named by id, a unique prefix, `latest` or `latest~N` (see `history`).
 
             A case regressed when a check fails that passed before or the step lost its output; it \
@@ -50,9 +50,12 @@ struct CompareCommand: ParsableCommand {
             if baseline == .golden {
                 let head = try history.run(runs.first ?? "latest")
                 let rows = try RunComparison.goldenRows(store: GoldenStore(folder: layout.golden))
-                // Confirm is deterministic and has no golden file of its own.
+                // Confirm is deterministic and has no golden file of its own. Golden cases
+                // the run did not produce (other fixtures, steps it did not reach) are out of
+                // its scope, not removed.
                 let steps = try history.steps(ofRun: head.id).filter { $0.stepId != "confirm" }
-                return RunComparison(base: rows, head: steps, baseName: "golden", headName: head.id)
+                let produced = Set(steps.filter { $0.outcome != "skipped" }.map(\.key))
+                return RunComparison(base: rows.filter { produced.contains($0.key) }, head: steps, baseName: "golden", headName: head.id)
             }
             let names = runs.count == 2 ? runs : runs.count == 1 ? [runs[0], "latest"] : ["latest~1", "latest"]
             let base = try history.run(names[0])
