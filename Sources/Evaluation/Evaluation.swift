@@ -107,7 +107,7 @@ public struct Evaluation: Sendable {
         let results = repeats[0]
 
         let golden = try gate.evaluate(
-            results, writesPending: writesPending, findsOrphans: options.findsOrphans, judged: judged.all(matching: results))
+            results, writesPending: writesPending, findsOrphans: options.findsOrphans, judged: judged.all)
         let writer = ReportWriter(root: layout.reports)
         let run = RunReport.RunInfo(
             id: writer.availableRunID(startedAt: startedAt, provider: options.providerName),
@@ -147,28 +147,16 @@ public struct Evaluation: Sendable {
     }
 }
 
-/// Verdicts reached while the run goes on, by step. A step judged before an
-/// interruption changed its result is judged again at the end.
+/// Verdicts reached while the run goes on, by step.
 private final class Judgements: @unchecked Sendable {
     private let lock = NSLock()
-    private var judgements: [StepKey: (result: StepResult, judgement: GoldenGate.Judgement)] = [:]
+    private var judgements: [StepKey: GoldenGate.Judgement] = [:]
 
     /// Judges now; a failure (an unreadable golden file) is left for the final pass to report.
     func add(fixture: String, result: StepResult, judge: () throws -> GoldenGate.Judgement) {
         guard let judgement = try? judge() else { return }
-        lock.withLock { judgements[StepKey(fixture: fixture, step: result.id)] = (result, judgement) }
+        lock.withLock { judgements[StepKey(fixture: fixture, step: result.id)] = judgement }
     }
 
-    func all(matching results: [FixtureResult]) -> [StepKey: GoldenGate.Judgement] {
-        lock.withLock {
-            var matching: [StepKey: GoldenGate.Judgement] = [:]
-            for fixture in results {
-                for result in fixture.steps {
-                    let key = StepKey(fixture: fixture.fixture, step: result.id)
-                    if let entry = judgements[key], entry.result == result { matching[key] = entry.judgement }
-                }
-            }
-            return matching
-        }
-    }
+    var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }
 }

@@ -100,9 +100,7 @@ extension StepReport {
     }
 
     /// Whether the CI gate passes this step.
-    public var passesGate: Bool {
-        [.matches, .knownFailure, .skipped].contains(status)
-    }
+    public var passesGate: Bool { status.passesGate }
 
     /// The program markdown of the output, for program steps.
     public var markdown: String? { output?[GoldenStore.markdownKey]?.stringValue }

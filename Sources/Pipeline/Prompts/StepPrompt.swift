@@ -40,7 +40,7 @@ public struct StepPrompt: @unchecked Sendable {
     /// system message, the template, the schema and the metadata. Equal
     /// fingerprints mean the same prompt, whatever the version number says.
     public var fingerprint: String {
-        Provenance.fingerprint([
+        Fingerprint.of([
             partFingerprints.system, partFingerprints.template, partFingerprints.schema, metadata.schema, "\(metadata.version)",
             "\(metadata.temperature)", "\(metadata.maxTokens)", "\(metadata.seed ?? -1)",
         ].joined(separator: "\u{0}"))

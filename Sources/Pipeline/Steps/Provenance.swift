@@ -11,19 +11,16 @@ enum Provenance {
             "prompt template (\(folder)/user.mustache)": prompt.partFingerprints.template,
             "system prompt (\(folder)/system.md)": prompt.partFingerprints.system,
             "schema (prompts/schemas/\(prompt.metadata.schema))": prompt.partFingerprints.schema,
-            "fixture record (fixtures/\(input.fixture.name).json)": fingerprint(input.fixture.recordJSON.serialized(.canonical)),
+            "fixture record (fixtures/\(input.fixture.name).json)": Fingerprint.of(input.fixture.recordJSON.serialized(.canonical)),
         ]
         if let feedback = input.feedback {
-            parts["scenario feedback (fixtures/\(input.fixture.name).yaml)"] = fingerprint((input.earlierFeedback + [feedback]).joined(separator: "\u{0}"))
+            parts["scenario feedback (fixtures/\(input.fixture.name).yaml)"] = Fingerprint.of((input.earlierFeedback + [feedback]).joined(separator: "\u{0}"))
         }
         let upstream = [input.currentOptions, input.confirmedGoal, input.currentProgram].compactMap { $0?.serialized(.canonical) }
-        if !upstream.isEmpty { parts["upstream step output"] = fingerprint(upstream.joined(separator: "\u{0}")) }
+        if !upstream.isEmpty { parts["upstream step output"] = Fingerprint.of(upstream.joined(separator: "\u{0}")) }
         return parts
     }
 
-    static func fingerprint(_ text: String) -> String {
-        Fingerprint.of(text)
-    }
 }
 
 /// Short, stable fingerprints of text: a 64-bit FNV-1a of the UTF-8 bytes as 16
