@@ -134,12 +134,13 @@ enum ProgramChecks {
     /// Every session and exercise of the JSON appears in the markdown, and every
     /// exercise the markdown lists under a session heading is in the JSON.
     private static func agreement(sessions: [JSONValue], markdown: String) -> CheckResult {
-        let lowered = markdown.lowercased()
+        let lowered = Array(markdown.lowercased().utf8)
+        let inMarkdown = { (name: String) in TextMatching.contains(lowered, Array(name.lowercased().utf8)) }
         let sessionNames = sessions.compactMap { $0["name"]?.stringValue }
         let exerciseNames = sessions.flatMap { exercises(of: $0).map(\.name) }
         var problems: [String] = []
-        let missingSessions = sessionNames.filter { !lowered.contains($0.lowercased()) }
-        let missingExercises = exerciseNames.filter { !lowered.contains($0.lowercased()) }
+        let missingSessions = sessionNames.filter { !inMarkdown($0) }
+        let missingExercises = exerciseNames.filter { !inMarkdown($0) }
         if !missingSessions.isEmpty { problems.append("sessions not in the markdown: " + missingSessions.map { "\"\($0)\"" }.joined(separator: ", ")) }
         if !missingExercises.isEmpty { problems.append("exercises not in the markdown: " + missingExercises.map { "\"\($0)\"" }.joined(separator: ", ")) }
         let known = Set(exerciseNames.map { $0.lowercased() })
@@ -155,17 +156,17 @@ enum ProgramChecks {
         var names: [String] = []
         var inSession = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmed()
             if trimmed.hasPrefix("#") {
-                let heading = trimmed.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+                let heading = trimmed.drop { $0 == "#" }.trimmed().lowercased()
                 inSession = ["day", "día", "dia", "session", "sesión"].contains { heading.hasPrefix($0) }
-                    || sessionNames.contains { heading.contains($0.lowercased()) }
+                    || sessionNames.contains { heading.firstRange(of: $0.lowercased()) != nil }
                 continue
             }
             guard inSession, trimmed.hasPrefix("- **") || trimmed.hasPrefix("* **") else { continue }
             let rest = trimmed.dropFirst(4)
-            if let end = rest.range(of: "**") {
-                names.append(String(rest[..<end.lowerBound]).trimmingCharacters(in: CharacterSet(charactersIn: " :")))
+            if let end = rest.firstRange(of: "**") {
+                names.append(String(rest[..<end.lowerBound].trimmed(also: [":"])))
             }
         }
         return names

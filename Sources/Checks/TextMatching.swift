@@ -19,14 +19,33 @@ enum TextMatching {
     }
 
     /// Text prepared once for many word searches: folded for diacritics, and
-    /// lower-cased for a cheap containment test before any regular expression runs.
+    /// lower-cased bytes for a cheap containment test before any regular expression runs.
     struct Searchable {
         let folded: String
-        let lowered: String
+        let lowered: [UInt8]
 
         init(_ text: String) {
-            folded = text.folding(options: [.diacriticInsensitive], locale: nil)
-            lowered = folded.lowercased()
+            // ASCII has no diacritics: most model output skips Foundation's folding.
+            folded = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: [.diacriticInsensitive], locale: nil)
+            lowered = Array(folded.lowercased().utf8)
+        }
+
+        func contains(_ term: SearchTerm) -> Bool {
+            TextMatching.contains(lowered, term.lowered)
+        }
+    }
+
+    /// A word prepared for whole-word searches: its folded, lower-cased bytes and the pattern that confirms a match.
+    struct SearchTerm: Sendable {
+        let lowered: [UInt8]
+        let pattern: NSRegularExpression?
+
+        init(_ word: String) {
+            let target = word.trimmed().folding(options: [.diacriticInsensitive], locale: nil)
+            lowered = Array(target.lowercased().utf8)
+            pattern = target.isEmpty ? nil : CompiledPatterns.shared.regex(
+                "(?<![\\p{L}\\p{N}])\(NSRegularExpression.escapedPattern(for: target))(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])",
+                options: [.caseInsensitive])
         }
     }
 
@@ -38,18 +57,37 @@ enum TextMatching {
     }
 
     static func firstMatch(of word: String, in text: Searchable) -> String? {
-        let target = word.trimmingCharacters(in: .whitespaces).folding(options: [.diacriticInsensitive], locale: nil)
+        firstMatch(of: SearchTerms.shared.term(word), in: text)
+    }
+
+    static func firstMatch(of term: SearchTerm, in text: Searchable) -> String? {
         // Every match contains the word itself: most searches end here, without a regex.
-        guard !target.isEmpty, text.lowered.contains(target.lowercased()),
-              let pattern = CompiledPatterns.shared.regex(
-                "(?<![\\p{L}\\p{N}])\(NSRegularExpression.escapedPattern(for: target))(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])",
-                options: [.caseInsensitive])
-        else { return nil }
+        guard let pattern = term.pattern, text.contains(term) else { return nil }
         let folded = text.folded
         guard let match = pattern.firstMatch(in: folded, range: NSRange(folded.startIndex..., in: folded)),
               let found = Range(match.range, in: folded)
         else { return nil }
         return excerpt(around: found, in: folded)
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { word in
+                let first = word[0], lastStart = hay.count - word.count
+                var position = 0
+                while position <= lastStart {
+                    // memchr finds the next candidate first byte; memcmp confirms the rest.
+                    guard let hit = memchr(hay.baseAddress! + position, Int32(first), lastStart - position + 1) else { return false }
+                    position = hay.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(hay.baseAddress! + position, word.baseAddress!, word.count) == 0 { return true }
+                    position += 1
+                }
+                return false
+            }
+        }
     }
 
     /// The first match of a regular expression, with context; nil if none.
@@ -79,6 +117,32 @@ enum TextMatching {
         let a = words(left), b = words(right)
         guard !a.isEmpty || !b.isEmpty else { return 1 }
         return Double(a.intersection(b).count) / Double(a.union(b).count)
+    }
+}
+
+/// Search terms by word: the same few hundred words (equipment, referrals,
+/// assertions) are looked for in every output.
+final class SearchTerms: @unchecked Sendable {
+    static let shared = SearchTerms()
+
+    private let lock = NSLock()
+    private var terms: [String: TextMatching.SearchTerm] = [:]
+
+    func term(_ word: String) -> TextMatching.SearchTerm {
+        if let known = lock.withLock({ terms[word] }) { return known }
+        let term = TextMatching.SearchTerm(word)
+        lock.withLock { terms[word] = term }
+        return term
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (and `extra` characters); Foundation's
+    /// `trimmingCharacters` would copy the text through NSString.
+    func trimmed(also extra: Set<Character> = []) -> SubSequence {
+        let keep: (Character) -> Bool = { !(($0.isWhitespace && !$0.isNewline) || extra.contains($0)) }
+        guard let first = firstIndex(where: keep), let last = lastIndex(where: keep) else { return self[endIndex...] }
+        return self[first...last]
     }
 }
 

@@ -68,12 +68,28 @@ public struct RecordedRequest: Codable, Hashable, Sendable {
         seed = request.seed
     }
 
-    /// The content address: SHA-256 of this request's canonical JSON.
+    /// The content address: SHA-256 of this request's canonical JSON (keys sorted,
+    /// no whitespace, absent optionals left out), byte for byte what `JSONEncoder`
+    /// writes for it with sorted keys, which is how the first recordings were keyed.
     public var key: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data()
-        return SHA256Digest.hex(of: data)
+        SHA256Digest.hex(of: canonicalJSON.serialized(Self.keyFormat))
+    }
+
+    static let keyFormat = JSONWriteOptions(sortedKeys: true, escapesDelete: false)
+
+    /// The request as JSON, member for member what its `Codable` form writes.
+    var canonicalJSON: JSONValue {
+        var object = JSONObject()
+        object["provider"] = .string(provider)
+        object["model"] = .string(model)
+        object["system"] = .string(system)
+        object["messages"] = .array(messages.map { .object(JSONObject([.init(key: "role", value: .string($0.role.rawValue)), .init(key: "content", value: .string($0.content))])) })
+        object["schemaName"] = .string(schemaName)
+        object["schemaSHA256"] = schemaSHA256.map(JSONValue.string)
+        object["temperature"] = .number(temperature)
+        object["maxTokens"] = .number(Double(maxTokens))
+        object["seed"] = seed.map { .number(Double($0)) }
+        return .object(object)
     }
 }
 

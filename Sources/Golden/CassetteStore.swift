@@ -18,7 +18,7 @@ public struct CassetteStore: Sendable {
         let url = url(fixture: fixture, step: step)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         do {
-            return try Self.decoder.decode(Cassette.self, from: data)
+            return try JSONValueDecoder().decode(Cassette.self, from: data)
         } catch {
             throw CassetteError.unreadable(path: "\(fixture)/\(step).cassette.json", reason: "\(error)")
         }
@@ -56,11 +56,6 @@ public struct CassetteStore: Sendable {
         return encoder
     }()
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
 }
 
 /// A cassette file that cannot be used.

@@ -84,7 +84,7 @@ extension FixtureCorpus {
         }
         guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
         do {
-            let record = try JSONDecoder().decode(LocalIntakeData.self, from: Data(document.value.serialized().utf8))
+            let record = try JSONValueDecoder().decode(LocalIntakeData.self, from: document.value)
             return Checked(value: record, json: document.value, problems: [])
         } catch {
             return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \(error)")])
@@ -131,9 +131,7 @@ extension FixtureCorpus {
         }
         guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
         do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            let scenario = try decoder.decode(Scenario.self, from: Data(document.value.serialized().utf8))
+            let scenario = try JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: document.value)
             return Checked(value: scenario, json: document.value, problems: [])
         } catch {
             return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \(error)")])

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Writes a run's report folder: `results.json`, `report.md`, `junit.xml` and
 /// `index.html`, each atomically, then points `latest` beside it at the folder.
@@ -35,9 +36,7 @@ public struct ReportWriter: Sendable {
     }
 
     public static func decode(_ data: Data) throws -> RunReport {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(RunReport.self, from: data)
+        try JSONValueDecoder().decode(RunReport.self, from: data)
     }
 
     /// A run id whose folder does not exist yet: `runID(startedAt:provider:)`, with

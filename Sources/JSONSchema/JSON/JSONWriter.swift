@@ -4,10 +4,17 @@ public struct JSONWriteOptions: Sendable {
     public var pretty: Bool
     /// Members ordered by key: the canonical form used for hashing and golden files.
     public var sortedKeys: Bool
+    /// `<` and `>` written as `\u003c` and `\u003e`, so no string can close or open a tag around the text.
+    public var escapesAngleBrackets: Bool
+    /// DEL (U+007F) written as `\u007f`, so no terminal or prompt sees a raw control character.
+    /// Off only where the bytes must equal Foundation's `JSONEncoder` output, which leaves DEL as is.
+    public var escapesDelete: Bool
 
-    public init(pretty: Bool = false, sortedKeys: Bool = false) {
+    public init(pretty: Bool = false, sortedKeys: Bool = false, escapesAngleBrackets: Bool = false, escapesDelete: Bool = true) {
         self.pretty = pretty
         self.sortedKeys = sortedKeys
+        self.escapesAngleBrackets = escapesAngleBrackets
+        self.escapesDelete = escapesDelete
     }
 
     public static let compact = JSONWriteOptions()
@@ -18,52 +25,9 @@ public struct JSONWriteOptions: Sendable {
 extension JSONValue {
     /// The value as JSON text.
     public func serialized(_ options: JSONWriteOptions = .compact) -> String {
-        var output = ""
-        write(to: &output, options: options, indent: 0)
-        return output
-    }
-
-    private func write(to output: inout String, options: JSONWriteOptions, indent: Int) {
-        switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += Self.formatNumber(value)
-        case .string(let value): Self.writeString(value, to: &output)
-        case .array(let elements):
-            guard !elements.isEmpty else {
-                output += "[]"
-                return
-            }
-            output += "["
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output += "," }
-                if options.pretty { Self.newline(&output, indent: indent + 1) }
-                element.write(to: &output, options: options, indent: indent + 1)
-            }
-            if options.pretty { Self.newline(&output, indent: indent) }
-            output += "]"
-        case .object(let object):
-            guard !object.isEmpty else {
-                output += "{}"
-                return
-            }
-            let members = options.sortedKeys ? object.sortedByKey().members : object.members
-            output += "{"
-            for (position, member) in members.enumerated() {
-                if position > 0 { output += "," }
-                if options.pretty { Self.newline(&output, indent: indent + 1) }
-                Self.writeString(member.key, to: &output)
-                output += options.pretty ? ": " : ":"
-                member.value.write(to: &output, options: options, indent: indent + 1)
-            }
-            if options.pretty { Self.newline(&output, indent: indent) }
-            output += "}"
-        }
-    }
-
-    private static func newline(_ output: inout String, indent: Int) {
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+        var writer = JSONTextWriter(options: options)
+        writer.write(self, indent: 0)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Whole numbers print without a fraction (`3`, not `3.0`); others use the
@@ -73,36 +37,90 @@ extension JSONValue {
         guard value.isFinite else { return "null" }
         return "\(value)"
     }
+}
 
-    static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        // Runs that need no escaping are copied whole. Escaped bytes are ASCII, so
-        // run boundaries are scalar boundaries (not always character boundaries:
-        // a quote can carry a combining mark), hence the copy through the scalar view.
-        let utf8 = value.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
-                utf8.formIndex(after: &index)
-                continue
+/// Writes JSON as UTF-8 bytes; strings are copied in runs between the bytes that need escaping.
+struct JSONTextWriter {
+    let options: JSONWriteOptions
+    var bytes: [UInt8] = []
+
+    init(options: JSONWriteOptions) {
+        self.options = options
+        bytes.reserveCapacity(1024)
+    }
+
+    mutating func write(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let value): append(JSONValue.formatNumber(value))
+        case .string(let value): writeString(value)
+        case .array(let elements):
+            guard !elements.isEmpty else { return append("[]") }
+            bytes.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                if options.pretty { newline(indent: indent + 1) }
+                write(element, indent: indent + 1)
             }
-            output.unicodeScalars.append(contentsOf: value.unicodeScalars[runStart..<index])
-            switch byte {
-            case UInt8(ascii: "\""): output += "\\\""
-            case UInt8(ascii: "\\"): output += "\\\\"
-            case UInt8(ascii: "\n"): output += "\\n"
-            case UInt8(ascii: "\r"): output += "\\r"
-            case UInt8(ascii: "\t"): output += "\\t"
-            case 0x08: output += "\\b"
-            case 0x0C: output += "\\f"
-            default: output += "\\u" + String(byte, radix: 16).leftPadded(to: 4)
+            if options.pretty { newline(indent: indent) }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else { return append("{}") }
+            let members = options.sortedKeys ? object.sortedByKey().members : object.members
+            bytes.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                if options.pretty { newline(indent: indent + 1) }
+                writeString(member.key)
+                append(options.pretty ? ": " : ":")
+                write(member.value, indent: indent + 1)
             }
-            utf8.formIndex(after: &index)
-            runStart = index
+            if options.pretty { newline(indent: indent) }
+            bytes.append(UInt8(ascii: "}"))
         }
-        output.unicodeScalars.append(contentsOf: value.unicodeScalars[runStart..<utf8.endIndex])
-        output += "\""
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func newline(indent: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let anglesEscaped = options.escapesAngleBrackets, deleteEscaped = options.escapesDelete
+        var copy = value
+        copy.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                let needsEscape = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (deleteEscaped && byte == 0x7F)
+                    || (anglesEscaped && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")))
+                guard needsEscape else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "\n"): append("\\n")
+                case UInt8(ascii: "\r"): append("\\r")
+                case UInt8(ascii: "\t"): append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                default:
+                    append("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -11,9 +11,7 @@ import JSONSchema
 public enum PromptData {
     /// `value` as JSON text that is safe inside a tag fence.
     public static func fenced(_ value: JSONValue, pretty: Bool = true) -> String {
-        value.serialized(JSONWriteOptions(pretty: pretty))
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: ">", with: "\\u003e")
+        value.serialized(JSONWriteOptions(pretty: pretty, escapesAngleBrackets: true))
     }
 
     /// The answered intake fields in the app's order, with height and weight in

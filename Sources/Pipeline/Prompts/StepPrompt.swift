@@ -91,8 +91,12 @@ public struct StepPrompt: @unchecked Sendable {
 
     /// The user message for `variables` (values absent from the dictionary are falsy sections).
     func renderUserMessage(_ variables: [String: String]) -> String {
-        template.render(variables as [String: Any])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = template.render(variables as [String: Any])
+        // Trimmed by scalar: Foundation's trimmingCharacters copies the whole message through NSString.
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
     }
 
     private static func readText(_ url: URL, layout: ProjectLayout) throws(PromptError) -> String {

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Decodes `Decodable` types from JSON text through `JSONParser`, or straight
+/// from a `JSONValue`.
+///
+/// It does what Foundation's `JSONDecoder` does for the project's own files
+/// (recordings, golden entries, reports) several times faster, and a
+/// `JSONValue` property is taken from the parsed tree whole instead of being
+/// rebuilt value by value. Errors are ordinary `DecodingError`s with their coding path.
+public struct JSONValueDecoder: Sendable {
+    /// Reads `snake_case` keys into `camelCase` properties, as `JSONDecoder`'s `.convertFromSnakeCase` does.
+    public var convertsFromSnakeCase: Bool
+
+    public init(convertsFromSnakeCase: Bool = false) {
+        self.convertsFromSnakeCase = convertsFromSnakeCase
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decode(type, from: try JSONParser.parse(data))
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try TreeDecoder(value: value, codingPath: [], convertsFromSnakeCase: convertsFromSnakeCase).decodeValue(type)
+    }
+
+    /// `first_name` → `firstName`; leading and trailing underscores are kept.
+    static func camelCase(_ key: String) -> String {
+        guard key.contains("_") else { return key }
+        let core = key.drop { $0 == "_" }
+        guard let lastLetter = core.lastIndex(where: { $0 != "_" }) else { return key }
+        let leading = key[..<core.startIndex], trailing = core[core.index(after: lastLetter)...]
+        let words = core[...lastLetter].split(separator: "_")
+        let joined = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+        return leading + joined + trailing
+    }
+}
+
+/// Reads ISO 8601 timestamps such as `2026-11-20T14:03:11Z`, as `JSONEncoder`'s `.iso8601` writes them.
+private let timestampStyle = Date.ISO8601FormatStyle()
+
+private struct TreeDecoder: Decoder {
+    let value: JSONValue
+    let codingPath: [CodingKey]
+    let convertsFromSnakeCase: Bool
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(var object) = value else { throw mismatch([String: JSONValue].self) }
+        if convertsFromSnakeCase {
+            object = JSONObject(object.members.map { .init(key: JSONValueDecoder.camelCase($0.key), value: $0.value) })
+        }
+        return KeyedDecodingContainer(KeyedContainer(object: object, codingPath: codingPath, convertsFromSnakeCase: convertsFromSnakeCase))
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else { throw mismatch([JSONValue].self) }
+        return UnkeyedContainer(elements: elements, codingPath: codingPath, convertsFromSnakeCase: convertsFromSnakeCase)
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer { self }
+
+    func mismatch(_ expected: Any.Type) -> DecodingError {
+        DecodingError.typeMismatch(
+            expected,
+            .init(codingPath: codingPath, debugDescription: "Expected \(expected) but found \(value.typeName) instead."))
+    }
+
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == JSONValue.self { return value as! T }
+        if T.self == Date.self {
+            guard case .string(let text) = value else { throw mismatch(String.self) }
+            guard let date = try? timestampStyle.parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+            }
+            return date as! T
+        }
+        return try T(from: self)
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        guard case .number(let number) = value else { throw mismatch(type) }
+        guard number.isWholeNumber, let exact = T(exactly: number) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Parsed JSON number <\(number)> does not fit in \(type)."))
+        }
+        return exact
+    }
+}
+
+extension TreeDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { value == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard case .bool(let bool) = value else { throw mismatch(type) }
+        return bool
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        guard case .string(let string) = value else { throw mismatch(type) }
+        return string
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        guard case .number(let number) = value else { throw mismatch(type) }
+        return number
+    }
+
+    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: JSONObject
+    let codingPath: [CodingKey]
+    let convertsFromSnakeCase: Bool
+
+    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+
+    private func child(_ key: Key) throws -> TreeDecoder {
+        guard let value = object[key.stringValue] else {
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+        }
+        return TreeDecoder(value: value, codingPath: codingPath + [key], convertsFromSnakeCase: convertsFromSnakeCase)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decode(type) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decode(type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decode(type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decode(type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decode(type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decode(type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decode(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decode(type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func superDecoder() throws -> Decoder {
+        TreeDecoder(value: .object(object), codingPath: codingPath, convertsFromSnakeCase: convertsFromSnakeCase)
+    }
+    func superDecoder(forKey key: Key) throws -> Decoder { try child(key) }
+}
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let elements: [JSONValue]
+    let codingPath: [CodingKey]
+    let convertsFromSnakeCase: Bool
+    private(set) var currentIndex = 0
+
+    init(elements: [JSONValue], codingPath: [CodingKey], convertsFromSnakeCase: Bool) {
+        self.elements = elements
+        self.codingPath = codingPath
+        self.convertsFromSnakeCase = convertsFromSnakeCase
+    }
+
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private struct IndexKey: CodingKey {
+        let intValue: Int?
+        var stringValue: String { "Index \(intValue ?? 0)" }
+        init(_ index: Int) { intValue = index }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { self.intValue = intValue }
+    }
+
+    private mutating func next() throws -> TreeDecoder {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+        }
+        defer { currentIndex += 1 }
+        return TreeDecoder(
+            value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)], convertsFromSnakeCase: convertsFromSnakeCase)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex] == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    mutating func superDecoder() throws -> Decoder { try next() }
+}

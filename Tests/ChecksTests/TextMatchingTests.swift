@@ -1,0 +1,32 @@
+import Testing
+
+@testable import Checks
+
+@Suite("Text matching")
+struct TextMatchingTests {
+    @Test(arguments: [
+        ("barbell row", "barbell", true), ("barbell row", "row", true), ("barbell row", "rows", false),
+        ("aaab", "aab", true), ("ab", "abc", false), ("", "a", false), ("anything", "", true), ("bbbb", "bb", true),
+    ])
+    func containmentFindsBytesAnywhere(haystack: String, needle: String, expected: Bool) {
+        #expect(TextMatching.contains(Array(haystack.utf8), Array(needle.utf8)) == expected)
+    }
+
+    @Test func wordsMatchWholeAndInflectedAcrossCaseAndDiacritics() {
+        let text = TextMatching.Searchable("Goblet Squats, then RUNNING intervals; café stretch; brunch")
+        #expect(TextMatching.firstMatch(of: "squat", in: text) != nil)
+        #expect(TextMatching.firstMatch(of: "run", in: text) != nil)
+        #expect(TextMatching.firstMatch(of: "cafe", in: text) != nil)
+        #expect(TextMatching.firstMatch(of: "  Café ", in: text) != nil)
+        #expect(TextMatching.firstMatch(of: "stretching", in: text) == nil)
+        #expect(TextMatching.firstMatch(of: "bru", in: text) == nil)
+        #expect(TextMatching.firstMatch(of: "", in: text) == nil)
+    }
+
+    @Test func trimmingKeepsInnerSpaceAndDropsNamedCharacters() {
+        #expect("\t Deadlift :  ".trimmed(also: [":"]) == "Deadlift")
+        #expect("  ## Day 1  ".trimmed() == "## Day 1")
+        #expect(" \t ".trimmed().isEmpty)
+        #expect("line\n".trimmed() == "line\n")
+    }
+}

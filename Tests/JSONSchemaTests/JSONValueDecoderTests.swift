@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import JSONSchema
+
+@Suite("JSON value decoder")
+struct JSONValueDecoderTests {
+    struct Session: Codable, Equatable {
+        var name: String
+        var minutes: Int
+        var intensity: Double?
+        var tags: [String]
+        var rest: [String: Int]
+        var startsAt: Date
+        var raw: JSONValue?
+        var nested: [[Int8]]
+    }
+
+    @Test func decodesWhatJSONDecoderDecodes() throws {
+        let text = #"""
+            {"name": "Upper body", "minutes": 45, "intensity": 0.75, "tags": ["push", "pull"], "rest": {"bench": 90},
+             "startsAt": "2026-11-20T14:03:11Z", "raw": {"b": [1, null, "x"], "a": true}, "nested": [[1, -2], []]}
+            """#
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = .iso8601
+        let expected = try foundation.decode(Session.self, from: Data(text.utf8))
+        let decoded = try JSONValueDecoder().decode(Session.self, from: Data(text.utf8))
+        #expect(decoded == expected)
+        // The JSONValue member is the parsed tree itself, in source order.
+        #expect(decoded.raw?.objectValue?.keys == ["b", "a"])
+    }
+
+    @Test func absentOptionalsAndNullsAreNil() throws {
+        let decoded = try JSONValueDecoder().decode(
+            Session.self,
+            from: Data(#"{"name":"a","minutes":1,"intensity":null,"tags":[],"rest":{},"startsAt":"2026-01-01T00:00:00Z","nested":[]}"#.utf8))
+        #expect(decoded.intensity == nil && decoded.raw == nil)
+    }
+
+    @Test func errorsCarryTheCodingPath() throws {
+        let missing = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Session.self, from: Data(#"{"name":"a"}"#.utf8))
+        }
+        guard case .keyNotFound(let key, _) = missing else { Issue.record("expected keyNotFound, got \(String(describing: missing))"); return }
+        #expect(key.stringValue == "minutes")
+
+        let fraction = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(
+                Session.self,
+                from: Data(#"{"name":"a","minutes":1.5,"tags":[],"rest":{},"startsAt":"2026-01-01T00:00:00Z","nested":[]}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = fraction else { Issue.record("expected dataCorrupted"); return }
+        #expect(context.codingPath.map(\.stringValue) == ["minutes"])
+
+        let overflow = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(
+                Session.self,
+                from: Data(#"{"name":"a","minutes":1,"tags":[],"rest":{},"startsAt":"2026-01-01T00:00:00Z","nested":[[300]]}"#.utf8))
+        }
+        guard case .dataCorrupted(let deep) = overflow else { Issue.record("expected dataCorrupted"); return }
+        #expect(deep.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["nested", "0", "0"])
+
+        let wrongType = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode([String].self, from: Data(#"["a", 2]"#.utf8)) }
+        guard case .typeMismatch = wrongType else { Issue.record("expected typeMismatch"); return }
+    }
+
+    @Test func snakeCaseKeysFillCamelCaseProperties() throws {
+        struct Scenario: Decodable, Equatable {
+            var optionFeedback: [String]
+            var chosenOptionId: String
+            var _private: Int
+        }
+        let text = #"{"option_feedback": ["shorter"], "chosen_option_id": "strength", "_private": 1}"#
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try foundation.decode(Scenario.self, from: Data(text.utf8))
+        #expect(try JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: Data(text.utf8)) == expected)
+        #expect(JSONValueDecoder.camelCase("__leading_and_trailing__") == "__leadingAndTrailing__")
+    }
+}
