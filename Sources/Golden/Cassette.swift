@@ -136,15 +136,21 @@ public enum SHA256Digest {
 
 /// SHA-256 digests of response schemas, remembered: a run sends the same four
 /// schemas thousands of times, and serializing one costs more than hashing it.
+/// Looked up by equality, not hashing: the schemas a run sends share their
+/// storage, so comparing them is quick where hashing would read every string.
 final class SchemaDigests: @unchecked Sendable {
     static let shared = SchemaDigests()
     private let lock = NSLock()
-    private var digests: [JSONValue: String] = [:]
+    private var known: [(schema: JSONValue, digest: String)] = []
 
     func digest(_ schema: JSONValue) -> String {
-        if let known = lock.withLock({ digests[schema] }) { return known }
+        if let hit = lock.withLock({ known.first { $0.schema == schema } }) { return hit.digest }
         let digest = SHA256Digest.hex(of: schema.serialized(.canonical))
-        lock.withLock { digests[schema] = digest }
+        lock.withLock {
+            // A long-lived process that keeps editing schemas keeps only the latest few.
+            if known.count >= 64 { known.removeFirst() }
+            known.append((schema, digest))
+        }
         return digest
     }
 }

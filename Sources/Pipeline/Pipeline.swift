@@ -110,7 +110,8 @@ public struct Pipeline: Sendable {
         }
 
         // 1. Goal options, then each round of option feedback.
-        var options = await call("goal-options", .goalOptions, StepInput(fixture: fixture)).output
+        let base = StepInput(fixture: fixture)
+        var options = await call("goal-options", .goalOptions, base).output
         var earlier: [String] = []
         for (index, edit) in scenario.optionEdits.enumerated() {
             let id = "goal-options-edit-\(index + 1)"
@@ -122,7 +123,8 @@ public struct Pipeline: Sendable {
                 await record(.skipped(id, .goalOptionsEdit, because: "no valid goal options to edit (\(steps.last!.id) did not produce them)"))
                 continue
             }
-            let input = StepInput(fixture: fixture, currentOptions: current, earlierFeedback: earlier, feedback: edit.feedback)
+            var input = base
+            (input.currentOptions, input.earlierFeedback, input.feedback) = (current, earlier, edit.feedback)
             options = await call(id, .goalOptionsEdit, input, editRound: index + 1, before: current).output
             earlier.append(edit.feedback)
         }
@@ -143,16 +145,17 @@ public struct Pipeline: Sendable {
         if !include(.programDraft) {
             await record(.skipped("program-draft", .programDraft, because: "not selected (--step \(lastStep!.rawValue))"))
         } else if let goal {
-            program = await call("program-draft", .programDraft, StepInput(fixture: fixture, confirmedGoal: goal)).output
+            var input = base
+            input.confirmedGoal = goal
+            program = await call("program-draft", .programDraft, input).output
         } else {
             await record(.skipped("program-draft", .programDraft, because: "no confirmed goal"))
         }
         if !include(.programEdit) {
             await record(.skipped("program-edit", .programEdit, because: "not selected (--step \(lastStep!.rawValue))"))
         } else if let program {
-            let input = StepInput(
-                fixture: fixture, feedback: scenario.programEdit.feedback, confirmedGoal: goal,
-                currentProgram: program["program_json"])
+            var input = base
+            (input.feedback, input.confirmedGoal, input.currentProgram) = (scenario.programEdit.feedback, goal, program["program_json"])
             _ = await call("program-edit", .programEdit, input, before: program)
         } else {
             await record(.skipped("program-edit", .programEdit, because: "no valid program draft to edit"))

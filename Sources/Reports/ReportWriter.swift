@@ -18,10 +18,22 @@ public struct ReportWriter: Sendable {
     public func write(_ report: RunReport, history: [PassRatePoint] = []) throws -> URL {
         let folder = root.appendingPathComponent(report.run.id, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.encode(report).write(to: folder.appendingPathComponent("results.json"), options: .atomic)
-        try Data(MarkdownReport.render(report).utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
-        try Data(JUnitReport.render(report).utf8).write(to: folder.appendingPathComponent("junit.xml"), options: .atomic)
-        try Data(HTMLReport.render(report, history: history).utf8).write(to: folder.appendingPathComponent("index.html"), options: .atomic)
+        // The four renderings are independent; a large run's take seconds each, so they run side by side.
+        let renderers: [(name: String, render: @Sendable () throws -> Data)] = [
+            ("results.json", { try Self.encode(report) }),
+            ("index.html", { Data(HTMLReport.render(report, history: history).utf8) }),
+            ("report.md", { Data(MarkdownReport.render(report).utf8) }),
+            ("junit.xml", { Data(JUnitReport.render(report).utf8) }),
+        ]
+        let failure = FirstFailure()
+        DispatchQueue.concurrentPerform(iterations: renderers.count) { index in
+            do {
+                try renderers[index].render().write(to: folder.appendingPathComponent(renderers[index].name), options: .atomic)
+            } catch {
+                failure.keep(error)
+            }
+        }
+        if let error = failure.error { throw error }
         let latest = root.appendingPathComponent("latest")
         try? FileManager.default.removeItem(at: latest)
         try? FileManager.default.createSymbolicLink(atPath: latest.path, withDestinationPath: folder.lastPathComponent)
@@ -29,10 +41,7 @@ public struct ReportWriter: Sendable {
     }
 
     public static func encode(_ report: RunReport) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(report)
+        Data(try JSONValueEncoder().encode(report).serialized(.prettySorted).utf8)
     }
 
     public static func decode(_ data: Data) throws -> RunReport {
@@ -60,6 +69,18 @@ public struct ReportWriter: Sendable {
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         return "\(formatter.string(from: startedAt))-\(provider)"
     }
+}
+
+/// The first error of work done in parallel.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Error?
+
+    func keep(_ error: Error) {
+        lock.withLock { if first == nil { first = error } }
+    }
+
+    var error: Error? { lock.withLock { first } }
 }
 
 /// The commit the working tree is at, read with `git`; nil outside a repository.

@@ -78,3 +78,38 @@ struct JSONValueDecoderTests {
         #expect(JSONValueDecoder.camelCase("__leading_and_trailing__") == "__leadingAndTrailing__")
     }
 }
+
+@Suite("JSON value encoder")
+struct JSONValueEncoderTests {
+    enum Level: String, Codable { case easy, hard }
+
+    struct Week: Codable, Equatable {
+        var number: Int
+        var level: Level
+        var note: String?
+        var loads: [Double]
+        var checks: [String: Bool]
+        var raw: JSONValue
+        var startsAt: Date
+        var nested: [[Week]]
+    }
+
+    @Test func encodesWhatJSONEncoderEncodes() throws {
+        let inner = Week(number: 2, level: .hard, note: "a \"quoted\" note\n", loads: [], checks: [:], raw: .null,
+                         startsAt: Date(timeIntervalSince1970: 0), nested: [])
+        let week = Week(number: 1, level: .easy, note: nil, loads: [60, 62.5, -1e-3], checks: ["b": true, "a": false],
+                        raw: .array([.string("x"), .number(1), .object(JSONObject())]),
+                        startsAt: Date(timeIntervalSince1970: 1_795_000_000), nested: [[inner], []])
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        foundation.dateEncodingStrategy = .iso8601
+        let expected = try JSONParser.parse(foundation.encode(week))
+        let encoded = try JSONValueEncoder().encode(week)
+        #expect(encoded == expected)
+        #expect(encoded["note"] == nil, "an absent optional is left out, not null")
+        #expect(encoded["startsAt"] == .string("2026-11-18T11:06:40Z"))
+        // And it reads back.
+        let decoded = try JSONValueDecoder().decode(Week.self, from: Data(encoded.serialized(.prettySorted).utf8))
+        #expect(decoded == week)
+    }
+}

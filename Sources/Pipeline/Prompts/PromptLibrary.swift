@@ -28,8 +28,8 @@ public struct PromptLibrary: Sendable {
     /// The exact messages `step` sends for `input`.
     public func render(_ step: PipelineStep, input: StepInput) -> RenderedPrompt {
         let prompt = self[step]
-        var variables: [String: String] = ["intake_json": PromptData.fenced(PromptData.intake(input.fixture.record))]
-        variables["skipped_fields"] = PromptData.skippedFields(input.fixture.record)
+        var variables: [String: String] = ["intake_json": input.fixtureData.intakeJSON]
+        variables["skipped_fields"] = input.fixtureData.skippedFields
         if let options = input.currentOptions { variables["current_options_json"] = PromptData.fenced(options) }
         if !input.earlierFeedback.isEmpty {
             variables["earlier_feedback_json"] = PromptData.fenced(.array(input.earlierFeedback.map(JSONValue.string)))
@@ -54,8 +54,12 @@ public struct PromptLibraryError: Error, Sendable, CustomStringConvertible {
 }
 
 /// What a step renders from: the fixture and what earlier steps produced.
+///
+/// The pipeline builds one input per fixture and copies it for each step, so
+/// what depends on the fixture alone is computed once.
 public struct StepInput: Sendable {
-    public var fixture: Fixture
+    public let fixture: Fixture
+    let fixtureData: FixturePromptData
     public var currentOptions: JSONValue?
     /// Option-edit feedback already applied, oldest first.
     public var earlierFeedback: [String]
@@ -68,11 +72,27 @@ public struct StepInput: Sendable {
         confirmedGoal: JSONValue? = nil, currentProgram: JSONValue? = nil
     ) {
         self.fixture = fixture
+        fixtureData = FixturePromptData(fixture)
         self.currentOptions = currentOptions
         self.earlierFeedback = earlierFeedback
         self.feedback = feedback
         self.confirmedGoal = confirmedGoal
         self.currentProgram = currentProgram
+    }
+}
+
+/// The parts of every step's prompt that come from the fixture alone.
+struct FixturePromptData: Sendable {
+    /// The answered intake fields, fenced for the prompt.
+    let intakeJSON: String
+    let skippedFields: String?
+    /// Names the record in a request's provenance.
+    let recordFingerprint: String
+
+    init(_ fixture: Fixture) {
+        intakeJSON = PromptData.fenced(PromptData.intake(fixture.record))
+        skippedFields = PromptData.skippedFields(fixture.record)
+        recordFingerprint = Fingerprint.of(fixture.recordJSON.serialized(.canonical))
     }
 }
 
@@ -88,7 +108,19 @@ public struct RenderedPrompt: Codable, Hashable, Sendable {
     public var completionRequest: CompletionRequest {
         CompletionRequest(
             system: system, messages: [ChatMessage(role: .user, content: user)], responseSchema: schema,
-            schemaName: step.rawValue.replacingOccurrences(of: "-", with: "_"),
+            schemaName: step.schemaName,
             temperature: metadata.temperature, maxTokens: metadata.maxTokens, seed: metadata.seed)
+    }
+}
+
+extension PipelineStep {
+    /// The name providers see for the step's output schema: the step's name in snake case.
+    var schemaName: String {
+        switch self {
+        case .goalOptions: "goal_options"
+        case .goalOptionsEdit: "goal_options_edit"
+        case .programDraft: "program_draft"
+        case .programEdit: "program_edit"
+        }
     }
 }

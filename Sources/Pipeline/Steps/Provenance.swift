@@ -11,7 +11,7 @@ enum Provenance {
             "prompt template (\(folder)/user.mustache)": prompt.partFingerprints.template,
             "system prompt (\(folder)/system.md)": prompt.partFingerprints.system,
             "schema (prompts/schemas/\(prompt.metadata.schema))": prompt.partFingerprints.schema,
-            "fixture record (fixtures/\(input.fixture.name).json)": Fingerprint.of(input.fixture.recordJSON.serialized(.canonical)),
+            "fixture record (fixtures/\(input.fixture.name).json)": input.fixtureData.recordFingerprint,
         ]
         if let feedback = input.feedback {
             parts["scenario feedback (fixtures/\(input.fixture.name).yaml)"] = Fingerprint.of((input.earlierFeedback + [feedback]).joined(separator: "\u{0}"))
