@@ -134,8 +134,8 @@ enum ProgramChecks {
     /// Every session and exercise of the JSON appears in the markdown, and every
     /// exercise the markdown lists under a session heading is in the JSON.
     private static func agreement(sessions: [JSONValue], markdown: String) -> CheckResult {
-        let lowered = Array(markdown.lowercased().utf8)
-        let inMarkdown = { (name: String) in TextMatching.contains(lowered, Array(name.lowercased().utf8)) }
+        let lowered = TextMatching.loweredBytes(markdown)
+        let inMarkdown = { (name: String) in TextMatching.contains(lowered, TextMatching.loweredBytes(name)) }
         let sessionNames = sessions.compactMap { $0["name"]?.stringValue }
         let exerciseNames = sessions.flatMap { exercises(of: $0).map(\.name) }
         var problems: [String] = []

@@ -25,9 +25,8 @@ enum TextMatching {
         let lowered: [UInt8]
 
         init(_ text: String) {
-            // ASCII has no diacritics: most model output skips Foundation's folding.
-            folded = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.folding(options: [.diacriticInsensitive], locale: nil)
-            lowered = Array(folded.lowercased().utf8)
+            folded = TextMatching.folded(text)
+            lowered = TextMatching.loweredBytes(folded)
         }
 
         func contains(_ term: SearchTerm) -> Bool {
@@ -41,8 +40,8 @@ enum TextMatching {
         let pattern: NSRegularExpression?
 
         init(_ word: String) {
-            let target = word.trimmed().folding(options: [.diacriticInsensitive], locale: nil)
-            lowered = Array(target.lowercased().utf8)
+            let target = TextMatching.folded(String(word.trimmed()))
+            lowered = TextMatching.loweredBytes(target)
             pattern = target.isEmpty ? nil : CompiledPatterns.shared.regex(
                 "(?<![\\p{L}\\p{N}])\(NSRegularExpression.escapedPattern(for: target))(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])",
                 options: [.caseInsensitive])
@@ -68,6 +67,24 @@ enum TextMatching {
               let found = Range(match.range, in: folded)
         else { return nil }
         return excerpt(around: found, in: folded)
+    }
+
+    /// `text` without diacritics ("café" → "cafe"), as Foundation's diacritic-insensitive
+    /// folding gives; only the non-ASCII characters go through Foundation.
+    static func folded(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            if character.isASCII { result.append(character) } else { result += FoldedCharacters.shared.fold(character) }
+        }
+        return result
+    }
+
+    /// The UTF-8 bytes of `text` lower-cased; ASCII text is lowered byte by byte.
+    static func loweredBytes(_ text: String) -> [UInt8] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
+        return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     }
 
     /// Whether `needle` occurs in `haystack`, byte for byte.
@@ -117,6 +134,22 @@ enum TextMatching {
         let a = words(left), b = words(right)
         guard !a.isEmpty || !b.isEmpty else { return 1 }
         return Double(a.intersection(b).count) / Double(a.union(b).count)
+    }
+}
+
+/// Characters without their diacritics, remembered: a run meets the same few
+/// accented letters thousands of times.
+final class FoldedCharacters: @unchecked Sendable {
+    static let shared = FoldedCharacters()
+
+    private let lock = NSLock()
+    private var folded: [Character: String] = [:]
+
+    func fold(_ character: Character) -> String {
+        if let known = lock.withLock({ folded[character] }) { return known }
+        let result = String(character).folding(options: [.diacriticInsensitive], locale: nil)
+        lock.withLock { folded[character] = result }
+        return result
     }
 }
 

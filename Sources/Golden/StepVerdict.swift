@@ -80,22 +80,29 @@ public enum GoldenComparison {
         let newlyPassing = current.checks.filter { $0.value && approved.checks[$0.key] == false }.map(\.key).sorted()
         if !newlyPassing.isEmpty { reasons.append("now passing: " + newlyPassing.joined(separator: ", ")) }
 
-        let jsonDiff = JSONDiff(old: withoutMarkdown(approved.output), new: withoutMarkdown(output))
-        let oldMarkdown = approved.output[GoldenStore.markdownKey]?.stringValue ?? ""
-        let newMarkdown = output[GoldenStore.markdownKey]?.stringValue ?? ""
-        let markdownDiff = LineDiff(old: oldMarkdown, new: newMarkdown)
-        let outputChanged = !jsonDiff.isEmpty || markdownDiff.hasChanges || current.checks != approved.checks
+        // Most steps replay exactly what was approved: equal values need no diff.
+        var jsonDiff: JSONDiff?
+        var markdownDiff: LineDiff?
+        if approved.output != output {
+            let diff = JSONDiff(old: withoutMarkdown(approved.output), new: withoutMarkdown(output))
+            if !diff.isEmpty { jsonDiff = diff }
+            let oldMarkdown = approved.output[GoldenStore.markdownKey]?.stringValue ?? ""
+            let newMarkdown = output[GoldenStore.markdownKey]?.stringValue ?? ""
+            let lines = LineDiff(old: oldMarkdown, new: newMarkdown)
+            if lines.hasChanges { markdownDiff = lines }
+        }
+        let outputChanged = jsonDiff != nil || markdownDiff != nil || current.checks != approved.checks
         var verdict = StepVerdict(
             key: key, status: .matches, reasons: regressions + reasons,
-            outputDiff: jsonDiff.isEmpty ? nil : jsonDiff.rendered(),
-            markdownDiff: markdownDiff.hasChanges ? markdownDiff.unified(oldName: "golden markdown", newName: "new markdown") : nil,
+            outputDiff: jsonDiff?.rendered(),
+            markdownDiff: markdownDiff?.unified(oldName: "golden markdown", newName: "new markdown"),
             differsFromGolden: outputChanged)
         if !regressions.isEmpty {
             verdict.status = .regression
         } else if outputChanged {
             verdict.status = .changed
-            if !jsonDiff.isEmpty { verdict.reasons.insert("the output differs from golden (\(jsonDiff.changes.count) change\(jsonDiff.changes.count == 1 ? "" : "s"))", at: 0) }
-            if markdownDiff.hasChanges { verdict.reasons.append("the markdown differs (+\(markdownDiff.addedCount) −\(markdownDiff.removedCount) lines)") }
+            if let jsonDiff { verdict.reasons.insert("the output differs from golden (\(jsonDiff.changes.count) change\(jsonDiff.changes.count == 1 ? "" : "s"))", at: 0) }
+            if let markdownDiff { verdict.reasons.append("the markdown differs (+\(markdownDiff.addedCount) −\(markdownDiff.removedCount) lines)") }
         } else if !result.failedChecks.isEmpty {
             verdict.status = .knownFailure
         }
@@ -119,3 +126,4 @@ public enum GoldenComparison {
         return .object(object)
     }
 }
+

@@ -21,7 +21,7 @@ public struct YAMLDocument: Sendable {
     public init(text: String) throws(LoadError) {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch let error as YamlError {
             throw Self.loadError(from: error)
         } catch {
@@ -61,6 +61,11 @@ public struct YAMLDocument: Sendable {
         locations[pointer] = location
         switch node {
         case .scalar(let scalar):
+            // Reading `node.tag` runs Yams' type rules, seven regular expressions, on the
+            // text. Those rules only match short words or text that starts like a number,
+            // so other untagged text is a string without asking them.
+            let untagged = scalar.tag.description == Tag.Name.implicit.rawValue
+            if untagged && !mayBeTyped(scalar.string) { return .string(scalar.string) }
             return try scalarValue(scalar, tag: node.tag, location: location)
         case .sequence(let sequence):
             var elements: [JSONValue] = []
@@ -84,6 +89,14 @@ public struct YAMLDocument: Sendable {
         case .alias:
             throw LoadError(location: location, reason: "YAML aliases are not supported in scenario files; repeat the value")
         }
+    }
+
+    /// Whether YAML's implicit rules could read `text` as null, a bool or a number:
+    /// only words of up to five letters (`null`, `false`, `yes`...) and text starting
+    /// with a sign, digit, dot or `~`.
+    private static func mayBeTyped(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.count > 5 else { return true }
+        return "-+.0123456789~".utf8.contains(first)
     }
 
     private static func scalarValue(_ scalar: Node.Scalar, tag: Tag, location: SourceLocation?) throws(LoadError) -> JSONValue {

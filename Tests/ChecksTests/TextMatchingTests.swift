@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Checks
@@ -28,5 +29,14 @@ struct TextMatchingTests {
         #expect("  ## Day 1  ".trimmed() == "## Day 1")
         #expect(" \t ".trimmed().isEmpty)
         #expect("line\n".trimmed() == "line\n")
+    }
+}
+
+@Suite("Text folding")
+struct TextFoldingTests {
+    @Test(arguments: ["Día 1: Sentadilla búlgara", "Crème brûlée × 3 — naïve façade", "plain ASCII", "e\u{0301}tude", "训练 💪🏽 Ñandú"])
+    func foldingMatchesFoundationAndLoweringMatchesTheStandardLibrary(text: String) {
+        #expect(TextMatching.folded(text) == text.folding(options: [.diacriticInsensitive], locale: nil))
+        #expect(TextMatching.loweredBytes(text) == Array(text.lowercased().utf8))
     }
 }
