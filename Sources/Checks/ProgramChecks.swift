@@ -155,8 +155,8 @@ enum ProgramChecks {
     static func markdownExercises(_ markdown: String, sessionNames: [String]) -> [String] {
         var names: [String] = []
         var inSession = false
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmed()
+        for bytes in markdown.utf8.split(separator: UInt8(ascii: "\n")) {
+            let trimmed = Substring(bytes).trimmed()
             if trimmed.hasPrefix("#") {
                 let heading = trimmed.drop { $0 == "#" }.trimmed().lowercased()
                 inSession = ["day", "día", "dia", "session", "sesión"].contains { heading.hasPrefix($0) }

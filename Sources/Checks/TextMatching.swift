@@ -73,18 +73,29 @@ enum TextMatching {
     /// folding gives; only the non-ASCII characters go through Foundation.
     static func folded(_ text: String) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            if character.isASCII { result.append(character) } else { result += FoldedCharacters.shared.fold(character) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { bytes.append(contentsOf: FoldedScalars.shared.fold(scalar).utf8) }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The UTF-8 bytes of `text` lower-cased; ASCII text is lowered byte by byte.
     static func loweredBytes(_ text: String) -> [UInt8] {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Array(text.lowercased().utf8) }
-        return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+        // Scalar by scalar, as `String.lowercased()` maps them, without lowering the ASCII through it.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else {
+                bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+            }
+        }
+        return bytes
     }
 
     /// Whether `needle` occurs in `haystack`, byte for byte.
@@ -126,7 +137,12 @@ enum TextMatching {
 
     /// Lower-cased words of `text`, for similarity.
     static func words(_ text: String) -> Set<String> {
-        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).filter { $0.count > 2 })
+        let lowered = String(decoding: loweredBytes(text), as: UTF8.self)
+        let isWordPart = { (scalar: Unicode.Scalar) in
+            let properties = scalar.properties
+            return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+        }
+        return Set(lowered.unicodeScalars.split { !isWordPart($0) }.map { String(String.UnicodeScalarView($0)) }.filter { $0.count > 2 })
     }
 
     /// Jaccard similarity of two texts' word sets, 0 to 1.
@@ -137,18 +153,20 @@ enum TextMatching {
     }
 }
 
-/// Characters without their diacritics, remembered: a run meets the same few
-/// accented letters thousands of times.
-final class FoldedCharacters: @unchecked Sendable {
-    static let shared = FoldedCharacters()
+/// Unicode scalars without their diacritics ("é" → "e", a combining accent → ""),
+/// remembered: a run meets the same few accented letters thousands of times.
+final class FoldedScalars: @unchecked Sendable {
+    static let shared = FoldedScalars()
 
     private let lock = NSLock()
-    private var folded: [Character: String] = [:]
+    private var folded: [Unicode.Scalar: String] = [:]
 
-    func fold(_ character: Character) -> String {
-        if let known = lock.withLock({ folded[character] }) { return known }
-        let result = String(character).folding(options: [.diacriticInsensitive], locale: nil)
-        lock.withLock { folded[character] = result }
+    func fold(_ scalar: Unicode.Scalar) -> String {
+        if let known = lock.withLock({ folded[scalar] }) { return known }
+        // Alone, a combining accent survives Foundation's folding; after its letter it would not.
+        let result = scalar.properties.generalCategory == .nonspacingMark
+            ? "" : String(scalar).folding(options: [.diacriticInsensitive], locale: nil)
+        lock.withLock { folded[scalar] = result }
         return result
     }
 }

@@ -15,8 +15,7 @@ public struct CassetteStore: Sendable {
 
     /// The cassette for one step, nil when none was recorded.
     public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
-        let url = url(fixture: fixture, step: step)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: "\(folder.path)/\(fixture)/\(step).cassette.json") else { return nil }
         do {
             return try JSONValueDecoder().decode(Cassette.self, from: data)
         } catch {

@@ -97,24 +97,27 @@ public struct GoldenStore: Sendable {
     }
 
     private func read(fixture: String, step: String, suffix: String) throws(GoldenError) -> GoldenEntry? {
-        let paths = files(fixture: fixture, step: step, suffix: suffix)
-        guard let data = FileManager.default.contents(atPath: paths.json.path) else { return nil }
-        func parse(_ data: Data, _ url: URL) throws(GoldenError) -> JSONValue {
+        // Plain path strings: a gate run reads tens of thousands of these files, and
+        // building each path as a URL costs more than reading a small file.
+        let base = "\(folder.path)/\(fixture)/\(step)"
+        let jsonPath = "\(base).json\(suffix)", markdownPath = "\(base).md\(suffix)", checksPath = "\(base).checks.json\(suffix)"
+        guard let data = FileManager.default.contents(atPath: jsonPath) else { return nil }
+        func parse(_ data: Data, _ path: String) throws(GoldenError) -> JSONValue {
             do {
                 return try JSONParser.parse(data)
             } catch {
-                throw GoldenError.unreadable(path: display(url), reason: "\(error)")
+                throw GoldenError.unreadable(path: display(URL(fileURLWithPath: path)), reason: "\(error)")
             }
         }
-        var output = try parse(data, paths.json)
-        if let markdown = FileManager.default.contents(atPath: paths.markdown.path), case .object(var object) = output {
+        var output = try parse(data, jsonPath)
+        if let markdown = FileManager.default.contents(atPath: markdownPath), case .object(var object) = output {
             object[Self.markdownKey] = .string(String(decoding: markdown, as: UTF8.self))
             output = .object(object)
         }
         var checks: [String: Bool] = [:]
-        if let data = FileManager.default.contents(atPath: paths.checks.path) {
-            guard case .object(let object) = try parse(data, paths.checks) else {
-                throw GoldenError.unreadable(path: display(paths.checks), reason: "expected an object of check name to true or false")
+        if let data = FileManager.default.contents(atPath: checksPath) {
+            guard case .object(let object) = try parse(data, checksPath) else {
+                throw GoldenError.unreadable(path: display(URL(fileURLWithPath: checksPath)), reason: "expected an object of check name to true or false")
             }
             for member in object { checks[member.key] = member.value.boolValue ?? false }
         }

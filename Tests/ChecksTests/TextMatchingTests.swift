@@ -40,3 +40,12 @@ struct TextFoldingTests {
         #expect(TextMatching.loweredBytes(text) == Array(text.lowercased().utf8))
     }
 }
+
+@Suite("Word sets")
+struct WordSetTests {
+    @Test func wordsAreLowerCasedLettersAndDigitsOfThreeOrMore() {
+        #expect(TextMatching.words("Run 5K, then a 10-minute cool-down; Día de piernas, e\u{0301}tude!")
+            == ["run", "then", "minute", "cool", "down", "día", "piernas", "e\u{0301}tude"])
+        #expect(TextMatching.similarity("Build strength safely", "build STRENGTH, safely!") == 1)
+    }
+}

@@ -44,9 +44,22 @@ struct JSONTextWriter {
     let options: JSONWriteOptions
     var bytes: [UInt8] = []
 
+    /// Which ASCII bytes are written escaped, by byte value.
+    private let escapedBytes: [Bool]
+
     init(options: JSONWriteOptions) {
         self.options = options
         bytes.reserveCapacity(1024)
+        escapedBytes = Self.escapeTables[(options.escapesAngleBrackets ? 2 : 0) + (options.escapesDelete ? 1 : 0)]
+    }
+
+    /// Escape tables for each combination of the angle-bracket and DEL options.
+    private static let escapeTables: [[Bool]] = (0..<4).map { combination in
+        (0..<128).map { byte in
+            byte < 0x20 || byte == Int(UInt8(ascii: "\"")) || byte == Int(UInt8(ascii: "\\"))
+                || (combination & 1 == 1 && byte == 0x7F)
+                || (combination & 2 == 2 && (byte == Int(UInt8(ascii: "<")) || byte == Int(UInt8(ascii: ">"))))
+        }
     }
 
     mutating func write(_ value: JSONValue, indent: Int) {
@@ -94,15 +107,13 @@ struct JSONTextWriter {
 
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        let anglesEscaped = options.escapesAngleBrackets, deleteEscaped = options.escapesDelete
+        let escaped = escapedBytes
         var copy = value
         copy.withUTF8 { utf8 in
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                let needsEscape = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (deleteEscaped && byte == 0x7F)
-                    || (anglesEscaped && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")))
-                guard needsEscape else { continue }
+                guard byte < 0x80, escaped[Int(byte)] else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 runStart = index + 1
                 switch byte {
