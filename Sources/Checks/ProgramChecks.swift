@@ -152,22 +152,27 @@ enum ProgramChecks {
     }
 
     /// Bold names at the start of bullet lines under session headings (`## Day 1: ...`).
+    /// Read as UTF-8 bytes: every marker it looks for is ASCII.
     static func markdownExercises(_ markdown: String, sessionNames: [String]) -> [String] {
+        let loweredSessions = sessionNames.map { $0.lowercased() }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
         var names: [String] = []
         var inSession = false
-        for bytes in markdown.utf8.split(separator: UInt8(ascii: "\n")) {
-            let trimmed = Substring(bytes).trimmed()
-            if trimmed.hasPrefix("#") {
-                let heading = trimmed.drop { $0 == "#" }.trimmed().lowercased()
+        for line in markdown.utf8.split(separator: UInt8(ascii: "\n")) {
+            let text = line.drop(while: isBlank)
+            guard let first = text.first else { continue }
+            if first == UInt8(ascii: "#") {
+                let heading = String(Substring(text.drop { $0 == UInt8(ascii: "#") })).trimmed().lowercased()
                 inSession = ["day", "día", "dia", "session", "sesión"].contains { heading.hasPrefix($0) }
-                    || sessionNames.contains { heading.firstRange(of: $0.lowercased()) != nil }
+                    || loweredSessions.contains { heading.firstRange(of: $0) != nil }
                 continue
             }
-            guard inSession, trimmed.hasPrefix("- **") || trimmed.hasPrefix("* **") else { continue }
-            let rest = trimmed.dropFirst(4)
-            if let end = rest.firstRange(of: "**") {
-                names.append(String(rest[..<end.lowerBound].trimmed(also: [":"])))
-            }
+            guard inSession, first == UInt8(ascii: "-") || first == UInt8(ascii: "*"),
+                  text.dropFirst().starts(with: " **".utf8) else { continue }
+            let rest = text.dropFirst(4)
+            guard let end = rest.indices.first(where: { rest[$0] == UInt8(ascii: "*") && rest.index(after: $0) < rest.endIndex && rest[rest.index(after: $0)] == UInt8(ascii: "*") })
+            else { continue }
+            names.append(String(String(Substring(rest[..<end])).trimmed(also: [":"])))
         }
         return names
     }

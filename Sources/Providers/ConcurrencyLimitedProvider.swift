@@ -62,6 +62,9 @@ public final class ConcurrencyLimitedProvider: ModelProvider, @unchecked Sendabl
         }
     }
 
+    /// Calls queued for a slot.
+    var waitingCount: Int { lock.withLock { waiting.count } }
+
     private func release() {
         let next: CheckedContinuation<Void, any Error>? = lock.withLock {
             if waiting.isEmpty {

@@ -16,6 +16,23 @@ struct JSONParserTests {
         #expect(value["b"] == .object(JSONObject()))
     }
 
+    /// Escapes at every offset of long runs, beside multi-byte text: the scanner copies
+    /// runs between escapes in blocks of eight bytes and must not lose or repeat a byte.
+    @Test func escapedStringsSurviveARoundTripAtEveryOffset() throws {
+        let pieces = ["\n", "\"", "\\", "\u{1}", "é", "💪🏽", "×", "/", "\t"]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for piece in pieces {
+                let plain = String(repeating: "a", count: length)
+                let text = plain + piece + String(repeating: "b", count: Int.random(in: 0..<20, using: &generator)) + piece + plain
+                let written = JSONValue.string(text).serialized()
+                #expect(try JSONParser.parse(written) == .string(text), "\(written)")
+                let spaced = JSONValue.string(text).serialized(JSONWriteOptions(escapesAngleBrackets: true))
+                #expect(try JSONParser.parse(spaced) == .string(text))
+            }
+        }
+    }
+
     @Test func keepsMemberOrderButComparesObjectsUnordered() throws {
         let first = try JSONParser.parse(#"{"z": 1, "a": 2}"#)
         let second = try JSONParser.parse(#"{"a": 2, "z": 1}"#)

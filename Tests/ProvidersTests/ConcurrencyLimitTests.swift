@@ -1,6 +1,6 @@
 import Foundation
 import JSONSchema
-import Providers
+@testable import Providers
 import Testing
 
 /// A provider that takes a while to answer and remembers how many calls it had at once.
@@ -45,12 +45,14 @@ struct ConcurrencyLimitTests {
     }
 
     @Test func aCancelledWaiterLeavesWithoutTakingASlot() async throws {
-        let slow = SlowProvider(delay: .milliseconds(300))
+        // The holder keeps its slot for long enough that a busy machine cannot end it early;
+        // the test waits for each state it needs instead of sleeping a guessed time.
+        let slow = SlowProvider(delay: .seconds(2))
         let limited = ConcurrencyLimitedProvider(slow, limit: 1)
         let holder = Task { try await limited.complete(Self.request) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Self.waitUntil { slow.calls == 1 }
         let waiter = Task { try await limited.complete(Self.request) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Self.waitUntil { limited.waitingCount == 1 }
         waiter.cancel()
         let error = await #expect(throws: ProviderError.self) { try await waiter.value }
         #expect(error?.kind == .cancelled)
@@ -59,5 +61,17 @@ struct ConcurrencyLimitTests {
         // The slot is free again.
         _ = try await limited.complete(Self.request)
         #expect(slow.calls == 2)
+    }
+
+    /// Polls `condition` every 5 ms for up to 10 s.
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the condition never became true")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 }

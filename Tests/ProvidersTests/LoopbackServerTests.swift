@@ -160,7 +160,8 @@ struct LoopbackServerTests {
     @Test func stopEndsAHangingAnswerPromptly() async throws {
         let server = try LoopbackServer(answering: .hang)
         let call = Task { try await Self.post(server.baseURL, deadline: 20) }
-        #expect(await server.waitForRequests(1, timeout: 5))
+        // Generous: the bound only matters when something is broken, and a loaded machine is slow to connect.
+        #expect(await server.waitForRequests(1, timeout: 30))
         let start = Date()
         server.stop()
         #expect(Date().timeIntervalSince(start) < 10, "stop() must end a hanging answer, not wait for it")

@@ -123,9 +123,15 @@ struct TransportFaultTests {
 
     @Test("concurrent calls do not wait for each other", arguments: TransportKind.allCases)
     func concurrentCalls(transport: TransportKind) async throws {
-        let server = try LoopbackServer(answering: .delay(2, .json(OpenAIBodies.completion())))
+        // The server answers only once all eight requests are in flight together, so a
+        // transport that sent them one after another would never see an answer in time.
+        // No wall-clock bound: a busy machine is slower, not wrong.
+        let arrivals = Arrivals()
+        let server = try LoopbackServer { _ in
+            arrivals.arriveAndWait(for: 8, timeout: 60)
+            return .json(OpenAIBodies.completion())
+        }
         let provider = server.openAI(transport: transport)
-        let start = Date()
         try await withThrowingTaskGroup(of: CompletionResponse.self) { group in
             for _ in 0..<8 {
                 group.addTask { try await provider.complete(Fixture.request()) }
@@ -134,9 +140,24 @@ struct TransportFaultTests {
                 #expect(response.finishReason == "stop")
             }
         }
-        let elapsed = Self.elapsed(since: start)
         #expect(server.requestCount == 8)
-        // Serialised, eight two-second answers would take 16 s.
-        #expect(elapsed < 10, "took \(elapsed) s")
+        #expect(arrivals.peak == 8, "only \(arrivals.peak) requests were in flight at once")
+    }
+}
+
+/// Counts requests arriving at a server, and holds each until a number of them are in flight together.
+private final class Arrivals: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting = 0
+    private(set) var peak = 0
+
+    func arriveAndWait(for count: Int, timeout: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        waiting += 1
+        peak = max(peak, waiting)
+        condition.broadcast()
+        let deadline = Date().addingTimeInterval(timeout)
+        while peak < count && condition.wait(until: deadline) {}
     }
 }

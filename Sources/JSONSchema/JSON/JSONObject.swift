@@ -71,7 +71,7 @@ public struct JSONObject: Sendable {
     /// The same members ordered by key (Unicode code point order), for canonical output.
     public func sortedByKey() -> JSONObject {
         var copy = self
-        copy.members.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+        copy.members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         copy.rebuildIndex()
         return copy
     }

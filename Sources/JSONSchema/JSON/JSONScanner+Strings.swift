@@ -64,6 +64,25 @@ extension JSONParser.Scanner {
     mutating func parseEscapedString(from start: Int) throws -> String {
         var buffer = Array(bytes[start..<position])
         while position < bytes.count {
+            // Copy the run up to the next quote, backslash or control byte whole.
+            let runStart = position
+            while position + 8 <= bytes.count {
+                let attention = Self.attention(UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                if attention == 0 {
+                    position += 8
+                    continue
+                }
+                position += attention.trailingZeroBitCount >> 3
+                guard bytes[position] >= 0x80 else { break }
+                position += 1
+            }
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                position += 1
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
@@ -74,7 +93,7 @@ extension JSONParser.Scanner {
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &buffer)
             default:
-                if byte < 0x20 && !options.allowsControlCharactersInStrings {
+                if !options.allowsControlCharactersInStrings {
                     throw Failure(kind: .controlCharacterInString(byte), offset: position)
                 }
                 buffer.append(byte)
