@@ -82,7 +82,7 @@ public struct GoldenGate: Sendable {
         let key = StepKey(fixture: fixture, step: result.id)
         let approved = try store.approved(fixture: key.fixture, step: key.step)
         let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved)
-        if writesPending, result.status == .valid {
+        if writesPending, result.status == .valid || result.status == .invalid {
             if verdict.needsApproval {
                 try store.writePending(GoldenComparison.entry(for: result), fixture: key.fixture, step: key.step)
             } else {

@@ -59,7 +59,7 @@ public enum GoldenComparison {
             let stale = failure.kind == "missing-recording" || failure.kind == "stale-recording"
             return StepVerdict(key: key, status: stale ? .stale : .error, reasons: ["\(failure.kind): \(failure.message)"])
         case .invalid:
-            return StepVerdict(key: key, status: .regression, reasons: ["no valid output: \(result.failure?.message ?? "invalid")"])
+            return invalidVerdict(for: result, key: key, approved: approved)
         case .valid:
             break
         }
@@ -109,8 +109,34 @@ public enum GoldenComparison {
         return verdict
     }
 
-    /// The entry a valid result would be approved as.
+    /// The check a step without a usable reply fails. Approving such a step records
+    /// the model's failure as known, with the reply it gave.
+    public static let usableOutputCheck = "output.usable"
+
+    /// A step whose reply never validated is a regression, unless that very reply
+    /// was approved as a known failure.
+    private static func invalidVerdict(for result: StepResult, key: StepKey, approved: GoldenEntry?) -> StepVerdict {
+        let problem = "no valid output: \(result.failure?.message ?? "invalid")"
+        guard let approved, approved.checks[usableOutputCheck] == false else {
+            let hint = approved == nil ? "; `accept` records it as a known failure" : " (golden has a valid output)"
+            return StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
+        }
+        let current = entry(for: result)
+        guard approved.output == current.output else {
+            return StepVerdict(
+                key: key, status: .changed, reasons: ["the unusable reply differs from the approved one", problem],
+                outputDiff: JSONDiff(old: approved.output, new: current.output).rendered(), differsFromGolden: true)
+        }
+        return StepVerdict(key: key, status: .knownFailure, reasons: ["known failure \(usableOutputCheck): \(problem)"])
+    }
+
+    /// The entry a result would be approved as: the output and its check results,
+    /// or for a step with no usable reply, the last reply as the model gave it.
     public static func entry(for result: StepResult) -> GoldenEntry {
+        if result.status == .invalid {
+            let reply = result.attempts.last?.responseText ?? ""
+            return GoldenEntry(output: .object(JSONObject([.init(key: "unusable_reply", value: .string(reply))])), checks: [usableOutputCheck: false])
+        }
         var checks: [String: Bool] = [:]
         for check in result.checks { checks[check.name] = (checks[check.name] ?? true) && check.passed }
         return GoldenEntry(output: result.output ?? .null, checks: checks)

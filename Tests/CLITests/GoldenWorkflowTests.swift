@@ -55,7 +55,7 @@ struct GoldenWorkflowTests {
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("golden/minimal-record/goal-options.json.new").path),
                 "--ci writes nothing")
         let junit = try String(contentsOf: project.appendingPathComponent("Reports/latest/junit.xml"), encoding: .utf8)
-        #expect(junit.contains("<failure message=\"no valid output: /options: `options` has 2 items; at least 3 required\" type=\"regression\">"))
+        #expect(junit.contains("<failure message=\"no valid output: /options: `options` has 2 items; at least 3 required (golden has a valid output)\" type=\"regression\">"))
 
         // 5. Every run is in the history; comparing the passing gate run with the broken
         // one names the regression, as does comparing the broken one with golden.

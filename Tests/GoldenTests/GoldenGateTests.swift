@@ -77,6 +77,44 @@ struct GoldenGateTests {
         #expect(!regressed.passesGate)
     }
 
+    /// A step whose reply never validated, as the model gave it.
+    func unusable(_ reply: String) -> StepResult {
+        var result = StepResult(id: "program-draft", step: .programDraft, status: .invalid, output: nil)
+        result.attempts = [Attempt(responseText: reply, finishReason: "length", usage: .init(input: 10, output: 1800), latency: 1, problems: ["truncated"])]
+        result.failure = StepFailure(kind: "invalid-output", message: "the document is truncated")
+        return result
+    }
+
+    @Test func anUnusableReplyIsARegressionUntilApprovedAsAKnownFailure() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try run([unusable("{\"program_json\": {\"title\": \"Loop")])
+        #expect(first.verdicts.first?.status == .regression)
+        #expect(first.verdicts.first?.reasons.first?.contains("`accept` records it as a known failure") == true)
+        #expect(try store.pending(fixture: "keisha", step: "program-draft")?.checks == [GoldenComparison.usableOutputCheck: false])
+
+        try store.accept(fixture: "keisha", step: "program-draft")
+        let known = try run([unusable("{\"program_json\": {\"title\": \"Loop")], ci: true)
+        #expect(known.verdicts.first?.status == .knownFailure)
+        #expect(known.passesGate)
+
+        // Another broken reply is a change to review, and so is a valid output at last.
+        let different = try run([unusable("{\"program_json\": {\"title\": \"Other")], ci: true)
+        #expect(different.verdicts.first?.status == .changed)
+        #expect(different.verdicts.first?.outputDiff?.contains("unusable_reply") == true)
+        let fixed = try run([result()], ci: true)
+        #expect(fixed.verdicts.first?.status == .changed)
+        #expect(!fixed.passesGate)
+    }
+
+    @Test func aValidOutputThatBecomesUnusableIsARegression() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try run([result()])
+        try store.accept(fixture: "keisha", step: "program-draft")
+        let broken = try run([unusable("{")], ci: true)
+        #expect(broken.verdicts.first?.status == .regression)
+        #expect(broken.verdicts.first?.reasons.first?.hasSuffix("(golden has a valid output)") == true)
+    }
+
     @Test func staleRecordingsAndOrphansFailTheGate() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result(), result("program-edit")])
