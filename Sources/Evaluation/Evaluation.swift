@@ -121,22 +121,34 @@ public struct Evaluation: Sendable {
         let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden, repeats: statistics)
         let folder = layout.reports.appendingPathComponent(run.id, isDirectory: true)
 
-        // The history comes first so the report's pass-rate chart includes this run;
-        // a history that cannot be written costs the chart, never the report.
+        // The pass-rate chart shows earlier runs from the history and this run from the
+        // report, so the history is written while the report renders. A history that
+        // cannot be read or written costs the chart's past, never the report.
         var warnings: [String] = []
+        var history: RunHistory?
         var passRates: [PassRatePoint] = []
         do {
-            let history = try RunHistory(file: layout.history)
-            try history.record(report, reportFolder: layout.displayPath(of: folder))
-            passRates = try history.passRates()
+            history = try RunHistory(file: layout.history)
+            passRates = try history?.passRates(limit: 29) ?? []
         } catch {
             warnings.append("\(error)")
+        }
+        passRates.append(PassRatePoint(runID: run.id, rate: RunHistory.passRate(of: report)))
+        let reportFolder = layout.displayPath(of: folder)
+        let recording = Task.detached { [history] () -> String? in
+            do {
+                try history?.record(report, reportFolder: reportFolder)
+                return nil
+            } catch {
+                return "\(error)"
+            }
         }
         do {
             try writer.write(report, history: passRates)
         } catch {
-            warnings.append("could not write the report to \(layout.displayPath(of: folder)): \(error.localizedDescription)")
+            warnings.append("could not write the report to \(reportFolder): \(error.localizedDescription)")
         }
+        if let problem = await recording.value { warnings.append(problem) }
         return Outcome(results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted)
     }
 

@@ -95,6 +95,11 @@ public struct RunHistory: Sendable {
         }
     }
 
+    /// The pass rate a run is recorded with: the share of its model steps that passed the gate.
+    public static func passRate(of report: RunReport) -> Double {
+        RunRow(report, reportFolder: nil).passRate
+    }
+
     /// Pass rates of the last `limit` runs, oldest first, for charts.
     public func passRates(limit: Int = 30) throws(HistoryError) -> [PassRatePoint] {
         try recentRuns(limit: limit).reversed().map { PassRatePoint(runID: $0.id, rate: $0.passRate) }
