@@ -82,14 +82,6 @@ private final class EncodingBox {
     var elementCount: Int { elements.count }
 }
 
-private struct IndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
 private struct TreeEncoder: Encoder {
     let box: EncodingBox
     let codingPath: [CodingKey]
