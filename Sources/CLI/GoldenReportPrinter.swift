@@ -8,7 +8,7 @@ struct GoldenReportPrinter {
     let ci: Bool
 
     func print(_ report: GoldenReport) {
-        for verdict in report.verdicts where verdict.status != .matches && verdict.status != .skipped {
+        for verdict in report.verdicts where ![.matches, .skipped, .knownFailure].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
             for reason in verdict.reasons { terminal.writeLine("    \(reason)") }
             if ci || verdict.status == .regression {
@@ -17,6 +17,7 @@ struct GoldenReportPrinter {
                 }
             }
         }
+        printKnownFailures(report.verdicts.filter { $0.status == .knownFailure })
         for orphan in report.orphans {
             terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan): golden output that no fixture step produces; remove it with `trainer-eval accept --prune`")
         }
@@ -25,6 +26,20 @@ struct GoldenReportPrinter {
         if pending > 0, !ci {
             terminal.writeLine("\(pending) pending output\(pending == 1 ? "" : "s") to review: `trainer-eval pending`, then `trainer-eval accept` or `trainer-eval reject`.")
         }
+    }
+
+    /// Known failures were approved and come back on every run: one line that counts
+    /// them by check, instead of a line per step (the report lists each).
+    private func printKnownFailures(_ verdicts: [StepVerdict]) {
+        guard !verdicts.isEmpty else { return }
+        var counts: [String: Int] = [:]
+        for verdict in verdicts {
+            for check in verdict.knownFailures { counts[check, default: 0] += 1 }
+        }
+        let byCheck = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
+        terminal.writeLine(label(.knownFailure) + " \(steps) only checks that failed in golden too: \(byCheck)")
     }
 
     private func label(_ status: StepVerdict.Status) -> String {

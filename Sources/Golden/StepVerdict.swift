@@ -37,6 +37,8 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     public var markdownDiff: String?
     /// The output or its check results differ from golden (or there is no golden).
     public var differsFromGolden: Bool = false
+    /// The checks that fail now and failed in golden too, by name.
+    public var knownFailures: [String] = []
 
     /// Whether the CI gate passes this step.
     public var passesGate: Bool { status.passesGate }
@@ -70,8 +72,10 @@ public enum GoldenComparison {
         }
         var reasons: [String] = []
         var regressions: [String] = []
+        var knownFailures: [String] = []
         for check in result.failedChecks {
             if approved.checks[check.name] == false {
+                knownFailures.append(check.name)
                 reasons.append("known failure \(check.name): \(check.message)")
             } else {
                 regressions.append("check \(check.name) failed (it passed in golden): \(check.message)")
@@ -96,7 +100,7 @@ public enum GoldenComparison {
             key: key, status: .matches, reasons: regressions + reasons,
             outputDiff: jsonDiff?.rendered(),
             markdownDiff: markdownDiff?.unified(oldName: "golden markdown", newName: "new markdown"),
-            differsFromGolden: outputChanged)
+            differsFromGolden: outputChanged, knownFailures: knownFailures)
         if !regressions.isEmpty {
             verdict.status = .regression
         } else if outputChanged {
@@ -127,7 +131,8 @@ public enum GoldenComparison {
                 key: key, status: .changed, reasons: ["the unusable reply differs from the approved one", problem],
                 outputDiff: JSONDiff(old: approved.output, new: current.output).rendered(), differsFromGolden: true)
         }
-        return StepVerdict(key: key, status: .knownFailure, reasons: ["known failure \(usableOutputCheck): \(problem)"])
+        return StepVerdict(
+            key: key, status: .knownFailure, reasons: ["known failure \(usableOutputCheck): \(problem)"], knownFailures: [usableOutputCheck])
     }
 
     /// The entry a result would be approved as: the output and its check results,
