@@ -155,35 +155,41 @@ enum TextMatching {
 
 /// Unicode scalars without their diacritics ("é" → "e", a combining accent → ""),
 /// remembered: a run meets the same few accented letters thousands of times.
-final class FoldedScalars: @unchecked Sendable {
+final class FoldedScalars: Sendable {
     static let shared = FoldedScalars()
-
-    private let lock = NSLock()
-    private var folded: [Unicode.Scalar: String] = [:]
+    private let cache = SharedCache<Unicode.Scalar, String>()
 
     func fold(_ scalar: Unicode.Scalar) -> String {
-        if let known = lock.withLock({ folded[scalar] }) { return known }
-        // Alone, a combining accent survives Foundation's folding; after its letter it would not.
-        let result = scalar.properties.generalCategory == .nonspacingMark
-            ? "" : String(scalar).folding(options: [.diacriticInsensitive], locale: nil)
-        lock.withLock { folded[scalar] = result }
-        return result
+        cache.value(for: scalar) {
+            // Alone, a combining accent survives Foundation's folding; after its letter it would not.
+            scalar.properties.generalCategory == .nonspacingMark
+                ? "" : String(scalar).folding(options: [.diacriticInsensitive], locale: nil)
+        }
     }
 }
 
 /// Search terms by word: the same few hundred words (equipment, referrals,
 /// assertions) are looked for in every output.
-final class SearchTerms: @unchecked Sendable {
+final class SearchTerms: Sendable {
     static let shared = SearchTerms()
-
-    private let lock = NSLock()
-    private var terms: [String: TextMatching.SearchTerm] = [:]
+    private let cache = SharedCache<String, TextMatching.SearchTerm>()
 
     func term(_ word: String) -> TextMatching.SearchTerm {
-        if let known = lock.withLock({ terms[word] }) { return known }
-        let term = TextMatching.SearchTerm(word)
-        lock.withLock { terms[word] = term }
-        return term
+        cache.value(for: word) { TextMatching.SearchTerm(word) }
+    }
+}
+
+/// Values computed once per key and shared across threads. Two threads may both
+/// compute a missing value; the computations are pure, so either result will do.
+final class SharedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    func value(for key: Key, computing compute: () -> Value) -> Value {
+        if let known = lock.withLock({ values[key] }) { return known }
+        let value = compute()
+        lock.withLock { values[key] = value }
+        return value
     }
 }
 
@@ -200,23 +206,20 @@ extension StringProtocol {
 /// Compiled regular expressions by pattern. Compiling dominates the checks'
 /// cost (the same few hundred patterns run against every output), and a
 /// compiled `NSRegularExpression` is safe to share across threads.
-final class CompiledPatterns: @unchecked Sendable {
+final class CompiledPatterns: Sendable {
     static let shared = CompiledPatterns()
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         var pattern: String
         var options: UInt
     }
 
-    private let lock = NSLock()
-    private var compiled: [Key: NSRegularExpression?] = [:]
+    private let cache = SharedCache<Key, NSRegularExpression?>()
 
     /// The compiled pattern, or nil when it does not compile.
     func regex(_ pattern: String, options: NSRegularExpression.Options = []) -> NSRegularExpression? {
-        let key = Key(pattern: pattern, options: options.rawValue)
-        if let cached = lock.withLock({ compiled[key] }) { return cached }
-        let regex = try? NSRegularExpression(pattern: pattern, options: options)
-        lock.withLock { compiled[key] = .some(regex) }
-        return regex
+        cache.value(for: Key(pattern: pattern, options: options.rawValue)) {
+            try? NSRegularExpression(pattern: pattern, options: options)
+        }
     }
 }
