@@ -18,6 +18,8 @@ public struct CassetteStore: Sendable {
         guard let data = FileManager.default.contents(atPath: "\(folder.path)/\(fixture)/\(step).cassette.json") else { return nil }
         do {
             return try JSONValueDecoder().decode(Cassette.self, from: data)
+        } catch let error as DecodingError {
+            throw CassetteError.unreadable(path: "\(fixture)/\(step).cassette.json", reason: error.location)
         } catch {
             throw CassetteError.unreadable(path: "\(fixture)/\(step).cassette.json", reason: "\(error)")
         }

@@ -87,7 +87,7 @@ extension FixtureCorpus {
             let record = try JSONValueDecoder().decode(LocalIntakeData.self, from: document.value)
             return Checked(value: record, json: document.value, problems: [])
         } catch {
-            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \(error)")])
+            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \((error as? DecodingError)?.location ?? "\(error)")")])
         }
     }
 
@@ -134,7 +134,7 @@ extension FixtureCorpus {
             let scenario = try JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: document.value)
             return Checked(value: scenario, json: document.value, problems: [])
         } catch {
-            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \(error)")])
+            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \((error as? DecodingError)?.location ?? "\(error)")")])
         }
     }
 

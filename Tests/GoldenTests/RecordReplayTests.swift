@@ -110,6 +110,19 @@ struct RecordReplayTests {
         #expect(error?.message.contains("cannot be read") == true)
     }
 
+    @Test func aCassetteWithAWrongFieldSaysWhichField() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorder = RecordingProvider(recording: CountingProvider(["{}"]), into: CassetteStore(folder: folder))
+        _ = try await recorder.complete(request())
+        let file = folder.appendingPathComponent("sam/goal-options.cassette.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""latency" : 1.5"#, with: #""latency" : "fast""#)
+        #expect(broken != text)
+        try broken.write(to: file, atomically: true, encoding: .utf8)
+        let error = await #expect(throws: ProviderError.self) { try await ReplayProvider(store: CassetteStore(folder: folder)).complete(request()) }
+        #expect(error?.message.contains("interactions[0].response.latency: Expected Double but found string instead.") == true, "\(error?.message ?? "")")
+    }
+
     @Test func theKeyIgnoresWhereTheCallCameFromButNotWhatItAsks() {
         var other = request()
         other.context = CallContext(fixture: "someone-else", step: "program-draft")

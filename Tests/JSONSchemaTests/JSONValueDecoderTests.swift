@@ -59,6 +59,8 @@ struct JSONValueDecoderTests {
         }
         guard case .dataCorrupted(let deep) = overflow else { Issue.record("expected dataCorrupted"); return }
         #expect(deep.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["nested", "0", "0"])
+        #expect(overflow?.location == "nested[0][0]: Parsed JSON number <300.0> does not fit in Int8.")
+        #expect(missing?.location == "(root): missing `minutes`")
 
         let wrongType = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode([String].self, from: Data(#"["a", 2]"#.utf8)) }
         guard case .typeMismatch = wrongType else { Issue.record("expected typeMismatch"); return }

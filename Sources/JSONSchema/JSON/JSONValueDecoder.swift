@@ -226,3 +226,23 @@ struct IndexKey: CodingKey {
     init?(stringValue: String) { nil }
     init?(intValue: Int) { self.intValue = intValue }
 }
+
+extension DecodingError {
+    /// Where decoding stopped and why, as a path and a sentence:
+    /// `interactions[0].response.latency: Expected Double but found string instead.`
+    public var location: String {
+        let context: Context?
+        switch self {
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found): context = found
+        case .keyNotFound(let key, let found):
+            return JSONPointer(tokens: Self.tokens(found.codingPath)).dottedPath + ": missing `\(key.stringValue)`"
+        @unknown default: context = nil
+        }
+        guard let context else { return "\(self)" }
+        return JSONPointer(tokens: Self.tokens(context.codingPath)).dottedPath + ": " + context.debugDescription
+    }
+
+    private static func tokens(_ path: [CodingKey]) -> [String] {
+        path.map { $0.intValue.map(String.init) ?? $0.stringValue }
+    }
+}
