@@ -157,4 +157,3 @@ public enum GoldenComparison {
         return .object(object)
     }
 }
-
