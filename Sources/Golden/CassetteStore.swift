@@ -10,12 +10,17 @@ public struct CassetteStore: Sendable {
     }
 
     public func url(fixture: String, step: String) -> URL {
-        folder.appendingPathComponent(fixture, isDirectory: true).appendingPathComponent("\(step).cassette.json")
+        URL(fileURLWithPath: path(fixture: fixture, step: step))
+    }
+
+    /// The cassette's path as a string, which replay reads without building a URL.
+    func path(fixture: String, step: String) -> String {
+        "\(folder.path)/\(fixture)/\(step).cassette.json"
     }
 
     /// The cassette for one step, nil when none was recorded.
     public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
-        guard let data = FileManager.default.contents(atPath: "\(folder.path)/\(fixture)/\(step).cassette.json") else { return nil }
+        guard let data = FileManager.default.contents(atPath: path(fixture: fixture, step: step)) else { return nil }
         do {
             return try JSONValueDecoder().decode(Cassette.self, from: data)
         } catch let error as DecodingError {

@@ -90,17 +90,19 @@ public struct GoldenStore: Sendable {
     // MARK: Files
 
     func files(fixture: String, step: String, suffix: String) -> (json: URL, markdown: URL, checks: URL) {
-        let base = folder.appendingPathComponent(fixture, isDirectory: true)
-        return (base.appendingPathComponent("\(step).json\(suffix)"),
-                base.appendingPathComponent("\(step).md\(suffix)"),
-                base.appendingPathComponent("\(step).checks.json\(suffix)"))
+        let paths = paths(fixture: fixture, step: step, suffix: suffix)
+        return (URL(fileURLWithPath: paths.json), URL(fileURLWithPath: paths.markdown), URL(fileURLWithPath: paths.checks))
+    }
+
+    /// The same files as plain paths: a gate run reads tens of thousands of them, and
+    /// building each path as a URL costs more than reading a small file.
+    func paths(fixture: String, step: String, suffix: String) -> (json: String, markdown: String, checks: String) {
+        let base = "\(folder.path)/\(fixture)/\(step)"
+        return ("\(base).json\(suffix)", "\(base).md\(suffix)", "\(base).checks.json\(suffix)")
     }
 
     private func read(fixture: String, step: String, suffix: String) throws(GoldenError) -> GoldenEntry? {
-        // Plain path strings: a gate run reads tens of thousands of these files, and
-        // building each path as a URL costs more than reading a small file.
-        let base = "\(folder.path)/\(fixture)/\(step)"
-        let jsonPath = "\(base).json\(suffix)", markdownPath = "\(base).md\(suffix)", checksPath = "\(base).checks.json\(suffix)"
+        let (jsonPath, markdownPath, checksPath) = paths(fixture: fixture, step: step, suffix: suffix)
         guard let data = FileManager.default.contents(atPath: jsonPath) else { return nil }
         func parse(_ data: Data, _ path: String) throws(GoldenError) -> JSONValue {
             do {

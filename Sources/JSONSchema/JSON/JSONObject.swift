@@ -71,9 +71,14 @@ public struct JSONObject: Sendable {
     /// The same members ordered by key (Unicode code point order), for canonical output.
     public func sortedByKey() -> JSONObject {
         var copy = self
-        copy.members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        copy.members.sort(by: Self.keyOrder)
         copy.rebuildIndex()
         return copy
+    }
+
+    /// Code point order of keys; comparing UTF-8 bytes gives it cheaply.
+    static func keyOrder(_ left: Member, _ right: Member) -> Bool {
+        left.key.utf8.lexicographicallyPrecedes(right.key.utf8)
     }
 
     private mutating func rebuildIndex() {

@@ -80,9 +80,7 @@ struct JSONTextWriter {
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else { return append("{}") }
-            // UTF-8 byte order is code point order, and much cheaper to compare.
-            let members = options.sortedKeys
-                ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
+            let members = options.sortedKeys ? object.members.sorted(by: JSONObject.keyOrder) : object.members
             bytes.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
