@@ -29,9 +29,10 @@ enum GoalOptionChecks {
             : .fail("options.one-line-summaries", "not one short line: " + multiline.map { "\"\($0.prefix(100))\"" }.joined(separator: "; ")))
 
         var duplicates: [String] = []
+        let words = summaries.map(TextMatching.words)
         for i in summaries.indices {
             for j in summaries.indices where j > i {
-                let similarity = TextMatching.similarity(summaries[i], summaries[j])
+                let similarity = TextMatching.similarity(words[i], words[j])
                 if similarity > duplicateSimilarity {
                     duplicates.append("\"\(summaries[i])\" ~ \"\(summaries[j])\" (\(Int(similarity * 100))% shared words)")
                 }

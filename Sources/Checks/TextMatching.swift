@@ -135,21 +135,35 @@ enum TextMatching {
         return (start > text.startIndex ? "…" : "") + snippet + (end < text.endIndex ? "…" : "")
     }
 
-    /// Lower-cased words of `text`, for similarity.
+    /// Lower-cased words of `text` longer than two letters, for similarity.
     static func words(_ text: String) -> Set<String> {
-        let lowered = String(decoding: loweredBytes(text), as: UTF8.self)
-        let isWordPart = { (scalar: Unicode.Scalar) in
-            let properties = scalar.properties
-            return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+        let lowered = loweredBytes(text)
+        guard lowered.allSatisfy({ $0 < 0x80 }) else {
+            let isWordPart = { (scalar: Unicode.Scalar) in
+                let properties = scalar.properties
+                return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+            }
+            let scalars = String(decoding: lowered, as: UTF8.self).unicodeScalars
+            return Set(scalars.split { !isWordPart($0) }.map { String(String.UnicodeScalarView($0)) }.filter { $0.count > 2 })
         }
-        return Set(lowered.unicodeScalars.split { !isWordPart($0) }.map { String(String.UnicodeScalarView($0)) }.filter { $0.count > 2 })
+        // ASCII: a word is a run of letters and digits.
+        let isWordPart = { (byte: UInt8) in (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) }
+        var words = Set<String>()
+        for word in lowered.split(whereSeparator: { !isWordPart($0) }) where word.count > 2 {
+            words.insert(String(decoding: word, as: UTF8.self))
+        }
+        return words
+    }
+
+    /// Jaccard similarity of two word sets, 0 to 1.
+    static func similarity(_ a: Set<String>, _ b: Set<String>) -> Double {
+        guard !a.isEmpty || !b.isEmpty else { return 1 }
+        return Double(a.intersection(b).count) / Double(a.union(b).count)
     }
 
     /// Jaccard similarity of two texts' word sets, 0 to 1.
     static func similarity(_ left: String, _ right: String) -> Double {
-        let a = words(left), b = words(right)
-        guard !a.isEmpty || !b.isEmpty else { return 1 }
-        return Double(a.intersection(b).count) / Double(a.union(b).count)
+        similarity(words(left), words(right))
     }
 }
 

@@ -72,7 +72,7 @@ public struct RecordedRequest: Codable, Hashable, Sendable {
     /// no whitespace, absent optionals left out), byte for byte what `JSONEncoder`
     /// writes for it with sorted keys, which is how the first recordings were keyed.
     public var key: String {
-        SHA256Digest.hex(of: canonicalJSON.serialized(Self.keyFormat))
+        SHA256Digest.hex(of: canonicalJSON.serializedBytes(Self.keyFormat))
     }
 
     static let keyFormat = JSONWriteOptions(sortedKeys: true, escapesDelete: false)
@@ -123,10 +123,18 @@ public enum SHA256Digest {
     }
 
     public static func hex(of data: Data) -> String {
+        hex(of: SHA256.hash(data: data))
+    }
+
+    public static func hex(of bytes: [UInt8]) -> String {
+        hex(of: SHA256.hash(data: bytes))
+    }
+
+    private static func hex(of digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: data) {
+        for byte in digest {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0f)])
         }
@@ -145,7 +153,7 @@ final class SchemaDigests: @unchecked Sendable {
 
     func digest(_ schema: JSONValue) -> String {
         if let hit = lock.withLock({ known.first { $0.schema == schema } }) { return hit.digest }
-        let digest = SHA256Digest.hex(of: schema.serialized(.canonical))
+        let digest = SHA256Digest.hex(of: schema.serializedBytes(.canonical))
         lock.withLock {
             // A long-lived process that keeps editing schemas keeps only the latest few.
             if known.count >= 64 { known.removeFirst() }

@@ -47,15 +47,7 @@ public struct FixtureCorpus: Sendable {
     /// the first error in name order is the one reported.
     public func load(names: [String] = []) throws(FixtureError) -> [Fixture] {
         let names = names.isEmpty ? fixtureNames() : names
-        let slots = ResultSlots<Fixture, FixtureError>(count: names.count)
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
-            do throws(FixtureError) {
-                slots[index] = .success(try load(names[index]))
-            } catch {
-                slots[index] = .failure(error)
-            }
-        }
-        return try slots.values.map { result throws(FixtureError) in try result.get() }
+        return try names.concurrentMap { name throws(FixtureError) in try load(name) }
     }
 
     /// Checks records and scenarios named by `paths` (files or folders; none means
@@ -110,21 +102,4 @@ public struct FixtureCorpus: Sendable {
             throw ProjectError.unreadableSchema(path: path, reason: "\(error)")
         }
     }
-}
-
-/// Results written by concurrent workers, one slot each.
-private final class ResultSlots<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Value, Failure>?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    subscript(index: Int) -> Result<Value, Failure>? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
-    }
-
-    var values: [Result<Value, Failure>] { lock.withLock { slots.compactMap { $0 } } }
 }

@@ -21,7 +21,10 @@ public struct YAMLDocument: Sendable {
     public init(text: String) throws(LoadError) {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, .default, .default, .utf8)
+            // The basic resolver types nothing while composing: Yams would otherwise run its
+            // type rules (regular expressions) on every scalar, keys included, to hash them.
+            // `convert` types the few scalars that can be anything but text.
+            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw Self.loadError(from: error)
         } catch {
@@ -61,12 +64,12 @@ public struct YAMLDocument: Sendable {
         locations[pointer] = location
         switch node {
         case .scalar(let scalar):
-            // Reading `node.tag` runs Yams' type rules, seven regular expressions, on the
-            // text. Those rules only match short words or text that starts like a number,
-            // so other untagged text is a string without asking them.
-            let untagged = scalar.tag.description == Tag.Name.implicit.rawValue
-            if untagged && !mayBeTyped(scalar.string) { return .string(scalar.string) }
-            return try scalarValue(scalar, tag: node.tag, location: location)
+            // Yams' type rules, seven regular expressions, only match short words or text
+            // that starts like a number, so other untagged text is a string without asking them.
+            let written = Tag.Name(rawValue: scalar.tag.rawValue)
+            guard written == .implicit else { return try scalarValue(scalar, tag: written, location: location) }
+            guard mayBeTyped(scalar.string) else { return .string(scalar.string) }
+            return try scalarValue(scalar, tag: Resolver.default.resolveTag(of: node), location: location)
         case .sequence(let sequence):
             var elements: [JSONValue] = []
             for (index, element) in sequence.enumerated() {
@@ -99,9 +102,9 @@ public struct YAMLDocument: Sendable {
         return "-+.0123456789~".utf8.contains(first)
     }
 
-    private static func scalarValue(_ scalar: Node.Scalar, tag: Tag, location: SourceLocation?) throws(LoadError) -> JSONValue {
+    private static func scalarValue(_ scalar: Node.Scalar, tag: Tag.Name, location: SourceLocation?) throws(LoadError) -> JSONValue {
         let text = scalar.string
-        switch Tag.Name(rawValue: tag.rawValue) {
+        switch tag {
         case .null: return .null
         case .bool: return .bool(Bool.construct(from: scalar) ?? false)
         case .int:

@@ -48,4 +48,11 @@ struct WordSetTests {
             == ["run", "then", "minute", "cool", "down", "día", "piernas", "e\u{0301}tude"])
         #expect(TextMatching.similarity("Build strength safely", "build STRENGTH, safely!") == 1)
     }
+
+    @Test func plainASCIITextSplitsTheSameWayAsAccentedText() {
+        #expect(TextMatching.words("Run 5K, then a 10-minute cool-down_now 3x/week!")
+            == ["run", "then", "minute", "cool", "down", "now", "week"])
+        #expect(TextMatching.words("Día 1: 20min squats") == ["día", "20min", "squats"])
+        #expect(TextMatching.words("Day 1: 20min squats") == ["day", "20min", "squats"])
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `JSONValue.serialized` lays out text.
 public struct JSONWriteOptions: Sendable {
     /// Two-space indentation and one member per line.
@@ -9,12 +11,19 @@ public struct JSONWriteOptions: Sendable {
     /// DEL (U+007F) written as `\u007f`, so no terminal or prompt sees a raw control character.
     /// Off only where the bytes must equal Foundation's `JSONEncoder` output, which leaves DEL as is.
     public var escapesDelete: Bool
+    /// Long arrays (a report's thousands of fixtures) written in chunks on every core,
+    /// then joined; the text is the same as when written in one pass.
+    public var writesLongArraysInParallel: Bool
 
-    public init(pretty: Bool = false, sortedKeys: Bool = false, escapesAngleBrackets: Bool = false, escapesDelete: Bool = true) {
+    public init(
+        pretty: Bool = false, sortedKeys: Bool = false, escapesAngleBrackets: Bool = false, escapesDelete: Bool = true,
+        writesLongArraysInParallel: Bool = false
+    ) {
         self.pretty = pretty
         self.sortedKeys = sortedKeys
         self.escapesAngleBrackets = escapesAngleBrackets
         self.escapesDelete = escapesDelete
+        self.writesLongArraysInParallel = writesLongArraysInParallel
     }
 
     public static let compact = JSONWriteOptions()
@@ -25,9 +34,14 @@ public struct JSONWriteOptions: Sendable {
 extension JSONValue {
     /// The value as JSON text.
     public func serialized(_ options: JSONWriteOptions = .compact) -> String {
+        String(decoding: serializedBytes(options), as: UTF8.self)
+    }
+
+    /// The value as UTF-8 JSON text, for hashing or writing to a file without building a `String`.
+    public func serializedBytes(_ options: JSONWriteOptions = .compact) -> [UInt8] {
         var writer = JSONTextWriter(options: options)
         writer.write(self, indent: 0)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
     /// Whole numbers print without a fraction (`3`, not `3.0`); others use the
@@ -71,10 +85,10 @@ struct JSONTextWriter {
         case .array(let elements):
             guard !elements.isEmpty else { return append("[]") }
             bytes.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                if options.pretty { newline(indent: indent + 1) }
-                write(element, indent: indent + 1)
+            if options.writesLongArraysInParallel && elements.count >= Self.parallelArrayLength {
+                writeInParallel(elements, indent: indent + 1)
+            } else {
+                writeElements(elements[...], indent: indent + 1)
             }
             if options.pretty { newline(indent: indent) }
             bytes.append(UInt8(ascii: "]"))
@@ -92,6 +106,30 @@ struct JSONTextWriter {
             if options.pretty { newline(indent: indent) }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func writeElements(_ elements: ArraySlice<JSONValue>, indent: Int) {
+        for position in elements.indices {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            if options.pretty { newline(indent: indent) }
+            write(elements[position], indent: indent)
+        }
+    }
+
+    /// Arrays at least this long are split over the cores.
+    static let parallelArrayLength = 64
+
+    /// Each chunk of `elements` written by its own writer (which writes its nested
+    /// arrays in one pass), the chunks then appended in order.
+    private mutating func writeInParallel(_ elements: [JSONValue], indent: Int) {
+        let chunkOptions = { var options = self.options; options.writesLongArraysInParallel = false; return options }()
+        let chunkCount = Swift.min(elements.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let chunks = Array(0..<chunkCount).concurrentMap { chunk in
+            var writer = JSONTextWriter(options: chunkOptions)
+            writer.writeElements(elements[(elements.count * chunk / chunkCount)..<(elements.count * (chunk + 1) / chunkCount)], indent: indent)
+            return writer.bytes
+        }
+        for chunk in chunks { bytes.append(contentsOf: chunk) }
     }
 
     private mutating func append(_ text: String) {
