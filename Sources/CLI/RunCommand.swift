@@ -64,6 +64,9 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "[step=]rate"))
     var minPassRates: [String] = []
 
+    @Flag(help: "Print a line for every finished step. Replay prints only the steps that come back invalid or fail; the golden summary covers the rest.")
+    var verbose = false
+
     func validate() throws {
         if ci, providerOptions.records { throw ValidationError("--ci never records; drop --record.") }
         guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
@@ -118,11 +121,11 @@ struct RunCommand: AsyncParsableCommand {
         for warning in options.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
 
         let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
-        let progress = ProgressPrinter(terminal: err)
+        let progress = ProgressPrinter(terminal: err, printsValidSteps: verbose || providerOptions.provider != .replay)
         let recording = providerOptions.records ? ", recording to golden/" : ""
         let repeating = `repeat` > 1 ? ", \(`repeat`) repeats" : ""
         err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(effectiveJobs)\(repeating)\(recording)).")
-        let work = Task { try await evaluation.run(fixtures) { event in Task { await progress.handle(event) } } }
+        let work = Task { try await evaluation.run(fixtures) { event in progress.handle(event) } }
         // The handlers stay installed until the command exits: a late second Ctrl-C
         // still quits through them, never half-way through the default action.
         let interruption = Interruption { work.cancel() }
@@ -130,11 +133,11 @@ struct RunCommand: AsyncParsableCommand {
         do {
             outcome = try await work.value
         } catch {
-            await progress.finish()
+            progress.finish()
             err.writeLine("error: \(error)")
             throw ExitCode(2)
         }
-        await progress.finish()
+        progress.finish()
 
         out.writeLine(RunSummary(outcome.results).table())
         if let repeats = outcome.report.repeats {
@@ -156,39 +159,55 @@ struct RunCommand: AsyncParsableCommand {
     }
 }
 
-/// Live progress on standard error: a line per finished step, and on a terminal a
-/// status line of the steps still running.
-actor ProgressPrinter {
+/// Live progress on standard error: a line per finished step (or, when replaying,
+/// per step that came back invalid or failed), and on a terminal a status line of the
+/// steps still running. Events arrive from concurrent fixtures; a lock keeps lines whole.
+final class ProgressPrinter: @unchecked Sendable {
     let terminal: Terminal
+    let printsValidSteps: Bool
+    private let lock = NSLock()
     private var running: [String: ContinuousClock.Instant] = [:]
 
-    init(terminal: Terminal) {
+    init(terminal: Terminal, printsValidSteps: Bool) {
         self.terminal = terminal
+        self.printsValidSteps = printsValidSteps
     }
 
     func handle(_ event: Evaluation.Event) {
-        clearStatus()
-        switch event {
-        case .repeatStarted(let index, let count):
-            terminal.writeLine(terminal.styled("Repeat \(index) of \(count)", .bold))
-        case .pipeline(let event):
-            handle(event)
-        }
-        drawStatus()
-    }
-
-    private func handle(_ event: Pipeline.Event) {
-        switch event {
-        case .stepStarted(let fixture, let step):
-            running["\(fixture)/\(step)"] = .now
-        case .stepFinished(let fixture, let result):
-            running["\(fixture)/\(result.id)"] = nil
-            terminal.writeLine(line(fixture: fixture, result: result))
+        lock.withLock {
+            switch event {
+            case .repeatStarted(let index, let count):
+                write(terminal.styled("Repeat \(index) of \(count)", .bold))
+            case .pipeline(.stepStarted(let fixture, let step)):
+                guard terminal.isInteractive else { return }
+                running["\(fixture)/\(step)"] = .now
+                redrawStatus()
+            case .pipeline(.stepFinished(let fixture, let result)):
+                running["\(fixture)/\(result.id)"] = nil
+                if printsValidSteps || result.status == .invalid || result.status == .error {
+                    write(line(fixture: fixture, result: result))
+                } else {
+                    redrawStatus()
+                }
+            }
         }
     }
 
     func finish() {
+        lock.withLock { clearStatus() }
+    }
+
+    /// A finished line, with the status line redrawn under it.
+    private func write(_ line: String) {
         clearStatus()
+        terminal.writeLine(line)
+        drawStatus()
+    }
+
+    private func redrawStatus() {
+        guard terminal.isInteractive else { return }
+        clearStatus()
+        drawStatus()
     }
 
     private func line(fixture: String, result: StepResult) -> String {

@@ -20,13 +20,19 @@ public struct CassetteStore: Sendable {
 
     /// The cassette for one step, nil when none was recorded.
     public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
+        try replayable(fixture: fixture, step: step)?.cassette()
+    }
+
+    /// The cassette for one step read for replay, nil when none was recorded.
+    public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
         guard let data = FileManager.default.contents(atPath: path(fixture: fixture, step: step)) else { return nil }
+        let file = "\(fixture)/\(step).cassette.json"
         do {
-            return try JSONValueDecoder().decode(Cassette.self, from: data)
-        } catch let error as DecodingError {
-            throw CassetteError.unreadable(path: "\(fixture)/\(step).cassette.json", reason: error.location)
+            return try ReplayableCassette(json: JSONParser.parse(data), file: file)
+        } catch let error as CassetteError {
+            throw error
         } catch {
-            throw CassetteError.unreadable(path: "\(fixture)/\(step).cassette.json", reason: "\(error)")
+            throw CassetteError.unreadable(path: file, reason: "\(error)")
         }
     }
 
@@ -62,6 +68,56 @@ public struct CassetteStore: Sendable {
         return encoder
     }()
 
+}
+
+/// A cassette as replay reads it: the recorded answers by request key. The recorded
+/// requests, most of the file, are decoded only when no answer matches, to explain why.
+public struct ReplayableCassette: Sendable {
+    public let provider: String
+    public let model: String
+    private let answers: [Answer]
+    private let json: JSONValue
+    private let file: String
+
+    private struct Answers: Decodable {
+        var provider: String
+        var model: String
+        var interactions: [Answer]
+    }
+
+    private struct Answer: Decodable, Sendable {
+        var key: String
+        var response: RecordedResponse
+    }
+
+    init(json: JSONValue, file: String) throws(CassetteError) {
+        let answers: Answers = try Self.decode(json, file: file)
+        provider = answers.provider
+        model = answers.model
+        self.answers = answers.interactions
+        self.json = json
+        self.file = file
+    }
+
+    /// The recorded response to the request with this `RecordedRequest.key`, if any.
+    public func response(forKey key: String) -> RecordedResponse? {
+        answers.first { $0.key == key }?.response
+    }
+
+    /// The whole cassette, recorded requests included.
+    public func cassette() throws(CassetteError) -> Cassette {
+        try Self.decode(json, file: file)
+    }
+
+    private static func decode<T: Decodable>(_ json: JSONValue, file: String) throws(CassetteError) -> T {
+        do {
+            return try JSONValueDecoder().decode(T.self, from: json)
+        } catch let error as DecodingError {
+            throw CassetteError.unreadable(path: file, reason: error.location)
+        } catch {
+            throw CassetteError.unreadable(path: file, reason: "\(error)")
+        }
+    }
 }
 
 /// A cassette file that cannot be used.

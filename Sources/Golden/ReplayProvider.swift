@@ -22,22 +22,27 @@ public struct ReplayProvider: ModelProvider {
             throw ProviderError(kind: .missingRecording, provider: kind, message: "replay needs to know the fixture and step of a call")
         }
         let file = "golden/\(context.fixture)/\(context.step).cassette.json"
-        let cassette: Cassette?
+        let replayable: ReplayableCassette?
         do {
-            cassette = try store.cassette(fixture: context.fixture, step: context.step)
+            replayable = try store.replayable(fixture: context.fixture, step: context.step)
         } catch {
             throw ProviderError(kind: .missingRecording, provider: kind, message: error.description)
         }
-        guard let cassette else {
+        guard let replayable else {
             throw ProviderError(
                 kind: .missingRecording, provider: kind,
                 message: "no recording \(file); record it with `trainer-eval run --record --provider local --fixture \(context.fixture)`")
         }
-        let current = RecordedRequest(request, provider: cassette.provider, model: cassette.model)
-        let key = current.key
-        if let hit = cassette.interactions.first(where: { $0.key == key }) {
-            served.insert("\(cassette.provider) \(cassette.model)")
-            return hit.response.completionResponse
+        let current = RecordedRequest(request, provider: replayable.provider, model: replayable.model)
+        if let hit = replayable.response(forKey: current.key) {
+            served.insert("\(replayable.provider) \(replayable.model)")
+            return hit.completionResponse
+        }
+        let cassette: Cassette
+        do {
+            cassette = try replayable.cassette()
+        } catch {
+            throw ProviderError(kind: .missingRecording, provider: kind, message: error.description)
         }
         // Compare with the recorded call at the same point of the step (first try or a repair).
         let comparable = cassette.interactions.first { $0.request.messages.count == current.messages.count }

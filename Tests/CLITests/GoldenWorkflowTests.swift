@@ -19,6 +19,12 @@ struct GoldenWorkflowTests {
         #expect(summary.contains("fail only checks that failed in golden too: "))
         #expect(summary.contains("edit.changed ×1"))
         #expect(!gate.standardOutput.contains("    known failure "), "no per-step reasons for approved failures")
+        #expect(!gate.standardError.contains("✓ busy-parent"), "replay prints no line for a valid step")
+
+        let verbose = try CommandRunner.run(["run", "--ci", "--verbose", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(verbose.status == 0)
+        #expect(verbose.standardError.contains("✓ busy-parent goal-options"))
+        #expect(verbose.standardError.contains("check failed edit.changed"))
     }
 
     @Test func recordApproveGateAndCatchAPromptChangeAndACorruptRecording() throws {
