@@ -70,23 +70,40 @@ public enum JUnitReport {
         return parts.joined(separator: "\n")
     }
 
-    private static func seconds(_ value: Double) -> String {
-        String(format: "%.3f", value)
+    /// Seconds with three decimals (`12.345`), as `%.3f` writes them.
+    static func seconds(_ value: Double) -> String {
+        guard value.isFinite else { return "0.000" }
+        let millis = Int((abs(value) * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return (value < 0 && millis > 0 ? "-" : "") + "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// Escapes for an attribute value; line breaks kept as character references.
     static func attribute(_ value: String) -> String {
-        text(value).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
+        escape(value, inAttribute: true)
     }
 
     /// Escapes element text and drops the characters XML 1.0 cannot carry at all.
     static func text(_ value: String) -> String {
+        escape(value, inAttribute: false)
+    }
+
+    private static func escape(_ value: String, inAttribute: Bool) -> String {
+        // Most names and messages need nothing escaped.
+        let needsWork = value.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == 0xEF  // 0xEF leads U+FFFE and U+FFFF
+        }
+        guard needsWork else { return value }
         var escaped = ""
+        escaped.reserveCapacity(value.utf8.count + 16)
         for scalar in value.unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
+            case "\"" where inAttribute: escaped += "&quot;"
+            case "\n" where inAttribute: escaped += "&#10;"
             case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
             case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
                 escaped += "\u{FFFD}"

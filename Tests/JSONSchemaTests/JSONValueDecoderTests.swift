@@ -114,4 +114,26 @@ struct JSONValueEncoderTests {
         let decoded = try JSONValueDecoder().decode(Week.self, from: Data(encoded.serialized(.prettySorted).utf8))
         #expect(decoded == week)
     }
+
+    struct WritesAKeyTwice: Encodable {
+        enum Key: String, CodingKey { case a, b }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(1, forKey: .a)
+            try container.encode("two", forKey: .a)
+            var list = container.nestedUnkeyedContainer(forKey: .b)
+            try list.encode(Date(timeIntervalSince1970: 0))
+            try list.encode("x")
+            try list.encode(JSONValue.bool(true))
+        }
+    }
+
+    @Test func aKeyWrittenTwiceKeepsTheLastValueAndArraysTakeAnyValue() throws {
+        let foundation = JSONEncoder()
+        foundation.dateEncodingStrategy = .iso8601
+        let expected = try JSONParser.parse(#"{"a": "two", "b": ["1970-01-01T00:00:00Z", "x", true]}"#)
+        #expect(try JSONParser.parse(foundation.encode(WritesAKeyTwice())) == expected)
+        #expect(try JSONValueEncoder().encode(WritesAKeyTwice()) == expected)
+    }
 }

@@ -82,6 +82,13 @@ struct ReportFilesTests {
         try Self.validateWithXmllint(xml)
     }
 
+    @Test func junitTimesAndEscapesMatchWhatXMLToolsExpect() {
+        #expect(["0.000", "12.346", "0.001", "3600.000", "0.000"] == [0, 12.3456, 0.0009, 3600, .nan].map(JUnitReport.seconds))
+        #expect(JUnitReport.attribute("plain-name") == "plain-name")
+        #expect(JUnitReport.attribute("a \"b\" <c> & d\ne\u{1}\u{FFFE}") == "a &quot;b&quot; &lt;c&gt; &amp; d&#10;e\u{FFFD}\u{FFFD}")
+        #expect(JUnitReport.text("a \"b\"\n\tc ☕") == "a \"b\"\n\tc ☕")
+    }
+
     /// Validates against the committed XSD with xmllint (libxml2-utils, installed by
     /// `.ci/run`). Without xmllint the schema check is reported, not silently passed.
     static func validateWithXmllint(_ xml: String) throws {

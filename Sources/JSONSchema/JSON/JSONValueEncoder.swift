@@ -17,22 +17,35 @@ public struct JSONValueEncoder: Sendable {
 }
 
 /// A value being built: encoders hand out containers that write into it later,
-/// so it is a reference.
+/// so it is a reference. Plain values go straight into their parent; only nested
+/// objects and arrays get a box of their own.
 private final class EncodingBox {
     enum Kind { case empty, value, object, array }
+
+    /// A member or element: finished, or still being filled in through a container.
+    enum Slot {
+        case value(JSONValue)
+        case box(EncodingBox)
+
+        var json: JSONValue {
+            switch self {
+            case .value(let value): return value
+            case .box(let box): return box.json
+            }
+        }
+    }
 
     private(set) var kind = Kind.empty
     private var value = JSONValue.null
     private var keys: [String] = []
-    private var members: [String: EncodingBox] = [:]
-    private var elements: [EncodingBox] = []
+    private var slots: [Slot] = []
 
     var json: JSONValue {
         switch kind {
         case .empty: return .object(JSONObject())
         case .value: return value
-        case .object: return .object(JSONObject(keys.map { .init(key: $0, value: members[$0]!.json) }))
-        case .array: return .array(elements.map(\.json))
+        case .object: return .object(JSONObject(zip(keys, slots).map { .init(key: $0, value: $1.json) }))
+        case .array: return .array(slots.map(\.json))
         }
     }
 
@@ -45,41 +58,67 @@ private final class EncodingBox {
         guard kind != .object else { return }
         kind = .object
         keys = []
-        members = [:]
+        slots = []
     }
 
     func becomeArray() {
         guard kind != .array else { return }
         kind = .array
-        elements = []
+        slots = []
     }
 
     func store<T: Encodable>(_ value: T, codingPath: [CodingKey]) throws {
         switch value {
         case let json as JSONValue: set(json)
-        case let date as Date: set(.string(date.formatted(.iso8601)))
+        case let date as Date: set(Self.timestamp(date))
         default: try value.encode(to: TreeEncoder(box: self, codingPath: codingPath))
+        }
+    }
+
+    static func timestamp(_ date: Date) -> JSONValue { .string(date.formatted(.iso8601)) }
+
+    /// Where `key`'s member goes: a key written twice keeps its first place, as in `JSONEncoder`.
+    private func memberIndex(_ key: String) -> Int? {
+        becomeObject()
+        return keys.lastIndex(of: key)
+    }
+
+    func setMember(_ key: String, _ value: JSONValue) {
+        if let index = memberIndex(key) {
+            slots[index] = .value(value)
+        } else {
+            keys.append(key)
+            slots.append(.value(value))
         }
     }
 
     /// The box for `key`, made when first asked for.
     func child(_ key: String) -> EncodingBox {
-        becomeObject()
-        if let existing = members[key] { return existing }
+        if let index = memberIndex(key) {
+            if case .box(let existing) = slots[index] { return existing }
+            let box = EncodingBox()
+            slots[index] = .box(box)
+            return box
+        }
         let box = EncodingBox()
         keys.append(key)
-        members[key] = box
+        slots.append(.box(box))
         return box
+    }
+
+    func appendElement(_ value: JSONValue) {
+        becomeArray()
+        slots.append(.value(value))
     }
 
     func appendElement() -> EncodingBox {
         becomeArray()
         let box = EncodingBox()
-        elements.append(box)
+        slots.append(.box(box))
         return box
     }
 
-    var elementCount: Int { elements.count }
+    var elementCount: Int { slots.count }
 }
 
 private struct TreeEncoder: Encoder {
@@ -127,22 +166,29 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         TreeEncoder(box: box.child(key.stringValue), codingPath: codingPath + [key])
     }
 
-    mutating func encodeNil(forKey key: Key) { encoder(for: key).encodeNil() }
-    mutating func encode(_ value: Bool, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: String, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Double, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Float, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Int, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Int8, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Int16, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Int32, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { encoder(for: key).encode(value) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder(for: key).encode(value) }
+    mutating func encodeNil(forKey key: Key) { box.setMember(key.stringValue, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) { box.setMember(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) { box.setMember(key.stringValue, .string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) { box.setMember(key.stringValue, .number(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: Int, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { box.setMember(key.stringValue, .number(Double(value))) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        switch value {
+        case let string as String: box.setMember(key.stringValue, .string(string))
+        case let json as JSONValue: box.setMember(key.stringValue, json)
+        case let date as Date: box.setMember(key.stringValue, EncodingBox.timestamp(date))
+        default: try encoder(for: key).encode(value)
+        }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         encoder(for: key).container(keyedBy: keyType)
@@ -163,22 +209,28 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         return TreeEncoder(box: box.appendElement(), codingPath: codingPath + [IndexKey(index)])
     }
 
-    mutating func encodeNil() { next().encodeNil() }
-    mutating func encode(_ value: Bool) { next().encode(value) }
-    mutating func encode(_ value: String) { next().encode(value) }
-    mutating func encode(_ value: Double) { next().encode(value) }
-    mutating func encode(_ value: Float) { next().encode(value) }
-    mutating func encode(_ value: Int) { next().encode(value) }
-    mutating func encode(_ value: Int8) { next().encode(value) }
-    mutating func encode(_ value: Int16) { next().encode(value) }
-    mutating func encode(_ value: Int32) { next().encode(value) }
-    mutating func encode(_ value: Int64) { next().encode(value) }
-    mutating func encode(_ value: UInt) { next().encode(value) }
-    mutating func encode(_ value: UInt8) { next().encode(value) }
-    mutating func encode(_ value: UInt16) { next().encode(value) }
-    mutating func encode(_ value: UInt32) { next().encode(value) }
-    mutating func encode(_ value: UInt64) { next().encode(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try next().encode(value) }
+    mutating func encodeNil() { box.appendElement(.null) }
+    mutating func encode(_ value: Bool) { box.appendElement(.bool(value)) }
+    mutating func encode(_ value: String) { box.appendElement(.string(value)) }
+    mutating func encode(_ value: Double) { box.appendElement(.number(value)) }
+    mutating func encode(_ value: Float) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: Int) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: Int8) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: Int16) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: Int32) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: Int64) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: UInt) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: UInt8) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: UInt16) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: UInt32) { box.appendElement(.number(Double(value))) }
+    mutating func encode(_ value: UInt64) { box.appendElement(.number(Double(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        switch value {
+        case let string as String: box.appendElement(.string(string))
+        case let json as JSONValue: box.appendElement(json)
+        default: try next().encode(value)
+        }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         next().container(keyedBy: keyType)
