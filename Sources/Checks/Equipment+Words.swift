@@ -22,4 +22,13 @@ extension Equipment {
         case .pool: return ["swim", "swimming", "pool"]
         }
     }
+
+    /// `telltaleWords` prepared for searching, made once for every check to share.
+    var telltaleTerms: [(word: String, term: TextMatching.SearchTerm)] {
+        Self.preparedTerms[self] ?? []
+    }
+
+    private static let preparedTerms = Dictionary(uniqueKeysWithValues: allCases.map { item in
+        (item, item.telltaleWords.map { (word: $0, term: TextMatching.SearchTerm($0)) })
+    })
 }

@@ -98,8 +98,8 @@ enum ProgramChecks {
         let searchable = names.map(TextMatching.Searchable.init)
         for item in Equipment.allCases where !allowed.contains(item) {
             for (name, text) in zip(names, searchable) {
-                if let word = item.telltaleWords.first(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) {
-                    problems.append("\"\(name)\" needs \(item.rawValue) (\"\(word)\")")
+                if let telltale = item.telltaleTerms.first(where: { TextMatching.firstMatch(of: $0.term, in: text) != nil }) {
+                    problems.append("\"\(name)\" needs \(item.rawValue) (\"\(telltale.word)\")")
                 }
             }
         }
@@ -151,10 +151,13 @@ enum ProgramChecks {
             : .fail("program.markdown-agrees", problems.joined(separator: "; "))
     }
 
+    /// How a session heading starts when it does not name a session: `Day 1`, `Sesión 2`...
+    private static let sessionHeadingStarts = ["day", "día", "dia", "session", "sesión"].map { Array($0.utf8) }
+
     /// Bold names at the start of bullet lines under session headings (`## Day 1: ...`).
     /// Read as UTF-8 bytes: every marker it looks for is ASCII.
     static func markdownExercises(_ markdown: String, sessionNames: [String]) -> [String] {
-        let loweredSessions = sessionNames.map { $0.lowercased() }
+        let loweredSessions = sessionNames.map(TextMatching.loweredBytes)
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
         var names: [String] = []
         var inSession = false
@@ -162,9 +165,9 @@ enum ProgramChecks {
             let text = line.drop(while: isBlank)
             guard let first = text.first else { continue }
             if first == UInt8(ascii: "#") {
-                let heading = String(Substring(text.drop { $0 == UInt8(ascii: "#") })).trimmed().lowercased()
-                inSession = ["day", "día", "dia", "session", "sesión"].contains { heading.hasPrefix($0) }
-                    || loweredSessions.contains { heading.firstRange(of: $0) != nil }
+                let heading = Array(TextMatching.loweredBytes(String(Substring(text.drop { $0 == UInt8(ascii: "#") }))).drop(while: isBlank))
+                inSession = sessionHeadingStarts.contains { heading.starts(with: $0) }
+                    || loweredSessions.contains { TextMatching.contains(heading, $0) }
                 continue
             }
             guard inSession, first == UInt8(ascii: "-") || first == UInt8(ascii: "*"),

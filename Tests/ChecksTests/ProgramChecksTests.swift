@@ -55,6 +55,22 @@ struct ProgramChecksTests {
         #expect(result.message.contains("sessions not in the markdown: \"Full body 2\""))
     }
 
+    @Test func markdownExercisesAreTheBoldNamesUnderSessionHeadings() {
+        let markdown = """
+        # Plan
+        - **Not an exercise**: under the title
+        ## Día 1: Piernas
+        - **Sentadilla**: 3 × 10
+        ##  SESIÓN 2
+        * **Remo**: 3 × 8
+        ### Upper Strength (45 min)
+        - **Press**: 3 × 5
+        ## Safety notes
+        - **Warm up**: always
+        """
+        #expect(ProgramChecks.markdownExercises(markdown, sessionNames: ["upper strength"]) == ["Sentadilla", "Remo", "Press"])
+    }
+
     @Test func expectationsOfTheEditOverlayTheScenarios() {
         let merged = keisha.overlaid(with: Expectations(maxDaysPerWeek: 2, avoid: ["skater", "JUMP"]))
         #expect(merged.maxDaysPerWeek == 2)

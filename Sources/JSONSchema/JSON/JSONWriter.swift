@@ -129,6 +129,7 @@ struct JSONTextWriter {
             writer.writeElements(elements[(elements.count * chunk / chunkCount)..<(elements.count * (chunk + 1) / chunkCount)], indent: indent)
             return writer.bytes
         }
+        bytes.reserveCapacity(bytes.count + chunks.reduce(0) { $0 + $1.count } + 1024)
         for chunk in chunks { bytes.append(contentsOf: chunk) }
     }
 
