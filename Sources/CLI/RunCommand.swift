@@ -152,10 +152,11 @@ struct RunCommand: AsyncParsableCommand {
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if interruption.wasInterrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
-            throw ExitCode(130)
         }
-        let status = outcome.exitStatus(ci: ci)
-        if status != 0 { throw ExitCode(status) }
+        // Everything is written. Exiting here leaves the run's results to the operating
+        // system: freeing a large run's results one object at a time takes longer than
+        // printing them did.
+        Foundation.exit(interruption.wasInterrupted ? 130 : outcome.exitStatus(ci: ci))
     }
 }
 
