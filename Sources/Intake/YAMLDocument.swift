@@ -5,7 +5,7 @@ import Yams
 /// so that schema errors in a scenario can point at the offending line.
 public struct YAMLDocument: Sendable {
     public let value: JSONValue
-    private let locations: [JSONPointer: SourceLocation]
+    private let sources: SourceTree
 
     /// A YAML syntax problem, or YAML that has no JSON equivalent.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -30,68 +30,99 @@ public struct YAMLDocument: Sendable {
         } catch {
             throw LoadError(location: nil, reason: "\(error)")
         }
-        var locations: [JSONPointer: SourceLocation] = [:]
         if let root {
-            value = try Self.convert(root, at: .root, locations: &locations)
+            (value, sources) = try Self.convert(root)
         } else {
-            value = .null
+            (value, sources) = (.null, SourceTree(location: nil, members: [], elements: []))
         }
-        self.locations = locations
     }
 
     /// Where the key of the mapping entry at `pointer` starts (falls back to its value).
     public func keyLocation(of pointer: JSONPointer) -> SourceLocation? {
-        locations[JSONPointer(tokens: pointer.tokens + [Self.keyMarker])] ?? location(of: pointer)
+        guard let key = pointer.tokens.last, let parent = pointer.parent,
+              let member = sources.node(at: parent.tokens[...])?.members.first(where: { $0.key == key })
+        else { return location(of: pointer) }
+        return member.keyLocation ?? member.value.location
     }
-
-    /// Marks key positions in the location table; no YAML key can contain a NUL.
-    private static let keyMarker = "\u{0}key"
 
     /// Where the value at `pointer` (or its nearest existing parent) starts.
     public func location(of pointer: JSONPointer) -> SourceLocation? {
-        var current: JSONPointer? = pointer
-        while let candidate = current {
-            if let location = locations[candidate] { return location }
-            current = candidate.parent
+        var node = sources
+        for token in pointer.tokens {
+            guard let child = node.child(token) else { break }
+            node = child
         }
-        return nil
+        return node.location
     }
 
-    private static func convert(
-        _ node: Node, at pointer: JSONPointer, locations: inout [JSONPointer: SourceLocation]
-    ) throws(LoadError) -> JSONValue {
-        let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column, offset: 0) }
-        locations[pointer] = location
+    /// Where each value of the document starts, shaped like the document; looked up
+    /// only to point at a problem, so it is built as plain arrays, without hashing.
+    private struct SourceTree: Sendable {
+        struct Member: Sendable {
+            let key: String
+            let keyLocation: SourceLocation?
+            let value: SourceTree
+        }
+
+        let location: SourceLocation?
+        let members: [Member]
+        let elements: [SourceTree]
+
+        func child(_ token: String) -> SourceTree? {
+            if let member = members.first(where: { $0.key == token }) { return member.value }
+            guard let index = Int(token), elements.indices.contains(index) else { return nil }
+            return elements[index]
+        }
+
+        func node(at tokens: ArraySlice<String>) -> SourceTree? {
+            guard let first = tokens.first else { return self }
+            return child(first)?.node(at: tokens.dropFirst())
+        }
+    }
+
+    private static func convert(_ node: Node) throws(LoadError) -> (JSONValue, SourceTree) {
+        let location = node.mark.map(Self.location)
         switch node {
         case .scalar(let scalar):
-            // Yams' type rules, seven regular expressions, only match short words or text
-            // that starts like a number, so other untagged text is a string without asking them.
-            let written = Tag.Name(rawValue: scalar.tag.rawValue)
-            guard written == .implicit else { return try scalarValue(scalar, tag: written, location: location) }
-            guard mayBeTyped(scalar.string) else { return .string(scalar.string) }
-            return try scalarValue(scalar, tag: Resolver.default.resolveTag(of: node), location: location)
+            return (try scalarValue(scalar, node: node, location: location), SourceTree(location: location, members: [], elements: []))
         case .sequence(let sequence):
             var elements: [JSONValue] = []
-            for (index, element) in sequence.enumerated() {
-                elements.append(try convert(element, at: pointer.appending(index), locations: &locations))
+            var sources: [SourceTree] = []
+            for element in sequence {
+                let (value, source) = try convert(element)
+                elements.append(value)
+                sources.append(source)
             }
-            return .array(elements)
+            return (.array(elements), SourceTree(location: location, members: [], elements: sources))
         case .mapping(let mapping):
             var object = JSONObject()
+            var members: [SourceTree.Member] = []
             for (keyNode, valueNode) in mapping {
                 guard case .scalar(let keyScalar) = keyNode else {
                     throw LoadError(location: location, reason: "a mapping key must be plain text")
                 }
-                let key = keyScalar.string
-                if let mark = keyScalar.mark {
-                    locations[pointer.appending(key).appending(keyMarker)] = SourceLocation(line: mark.line, column: mark.column, offset: 0)
-                }
-                object[key] = try convert(valueNode, at: pointer.appending(key), locations: &locations)
+                let (value, source) = try convert(valueNode)
+                object[keyScalar.string] = value
+                members.append(SourceTree.Member(key: keyScalar.string, keyLocation: keyScalar.mark.map(Self.location), value: source))
             }
-            return .object(object)
+            return (.object(object), SourceTree(location: location, members: members, elements: []))
         case .alias:
             throw LoadError(location: location, reason: "YAML aliases are not supported in scenario files; repeat the value")
         }
+    }
+
+    private static func location(_ mark: Mark) -> SourceLocation {
+        SourceLocation(line: mark.line, column: mark.column, offset: 0)
+    }
+
+    /// A scalar as JSON: text, unless a tag or YAML's implicit rules make it null, a bool or a number.
+    private static func scalarValue(_ scalar: Node.Scalar, node: Node, location: SourceLocation?) throws(LoadError) -> JSONValue {
+        let written = Tag.Name(rawValue: scalar.tag.rawValue)
+        guard written == .implicit else { return try typedValue(scalar, tag: written, location: location) }
+        // Yams' type rules, seven regular expressions, only match short words or text
+        // that starts like a number, so other untagged text is a string without asking them.
+        guard mayBeTyped(scalar.string) else { return .string(scalar.string) }
+        return try typedValue(scalar, tag: Resolver.default.resolveTag(of: node), location: location)
     }
 
     /// Whether YAML's implicit rules could read `text` as null, a bool or a number:
@@ -102,7 +133,7 @@ public struct YAMLDocument: Sendable {
         return "-+.0123456789~".utf8.contains(first)
     }
 
-    private static func scalarValue(_ scalar: Node.Scalar, tag: Tag.Name, location: SourceLocation?) throws(LoadError) -> JSONValue {
+    private static func typedValue(_ scalar: Node.Scalar, tag: Tag.Name, location: SourceLocation?) throws(LoadError) -> JSONValue {
         let text = scalar.string
         switch tag {
         case .null: return .null
@@ -123,7 +154,6 @@ public struct YAMLDocument: Sendable {
     }
 
     private static func loadError(from error: YamlError) -> LoadError {
-        func location(_ mark: Mark) -> SourceLocation { SourceLocation(line: mark.line, column: mark.column, offset: 0) }
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):

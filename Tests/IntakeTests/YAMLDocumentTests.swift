@@ -35,4 +35,28 @@ struct YAMLDocumentTests {
         let error = #expect(throws: YAMLDocument.LoadError.self) { try YAMLDocument(text: "a: 1\nb: 99999999999999999999999\n") }
         #expect(error?.location?.line == 2)
     }
+
+    @Test func everyValueAndKeyKnowsItsLineAndColumn() throws {
+        let document = try YAMLDocument(text: """
+            name: Sam
+            option_edits:
+              - feedback: shorter
+                expect:
+                  mention_any: [short, quick]
+              - feedback: longer
+            """)
+        func at(_ path: String) -> [Int]? {
+            document.location(of: JSONPointer(tokens: path.split(separator: "/").map(String.init))).map { [$0.line, $0.column] }
+        }
+        #expect(at("name") == [1, 7])
+        #expect(at("option_edits/0/feedback") == [3, 15])
+        #expect(at("option_edits/0/expect/mention_any/1") == [5, 28])
+        #expect(at("option_edits/1") == [6, 5])
+        #expect(at("option_edits/7/feedback") == [3, 3], "a missing element points at its nearest parent, the list")
+        #expect(at("option_edits/1/nope") == [6, 5])
+        let key = document.keyLocation(of: JSONPointer(tokens: ["option_edits", "0", "expect"]))
+        #expect(key.map { [$0.line, $0.column] } == [4, 5])
+        let missingKey = document.keyLocation(of: JSONPointer(tokens: ["option_edits", "1", "expect"]))
+        #expect(missingKey.map { [$0.line, $0.column] } == [6, 5], "an absent key points at its mapping")
+    }
 }

@@ -25,7 +25,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// `first_name` → `firstName`; leading and trailing underscores are kept.
     static func camelCase(_ key: String) -> String {
-        guard key.contains("_") else { return key }
+        guard key.utf8.contains(UInt8(ascii: "_")) else { return key }
         let core = key.drop { $0 == "_" }
         guard let lastLetter = core.lastIndex(where: { $0 != "_" }) else { return key }
         let leading = key[..<core.startIndex], trailing = core[core.index(after: lastLetter)...]
