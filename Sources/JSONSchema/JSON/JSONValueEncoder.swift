@@ -44,7 +44,8 @@ private final class EncodingBox {
         switch kind {
         case .empty: return .object(JSONObject())
         case .value: return value
-        case .object: return .object(JSONObject(zip(keys, slots).map { .init(key: $0, value: $1.json) }))
+        // `setMember` and `child` never repeat a key.
+        case .object: return .object(JSONObject(uniqueMembers: zip(keys, slots).map { .init(key: $0, value: $1.json) }))
         case .array: return .array(slots.map(\.json))
         }
     }
