@@ -193,20 +193,6 @@ final class SearchTerms: Sendable {
     }
 }
 
-/// Values computed once per key and shared across threads. Two threads may both
-/// compute a missing value; the computations are pure, so either result will do.
-final class SharedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Key: Value] = [:]
-
-    func value(for key: Key, computing compute: () -> Value) -> Value {
-        if let known = lock.withLock({ values[key] }) { return known }
-        let value = compute()
-        lock.withLock { values[key] = value }
-        return value
-    }
-}
-
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs (and `extra` characters); Foundation's
     /// `trimmingCharacters` would copy the text through NSString.
@@ -214,26 +200,5 @@ extension StringProtocol {
         let keep: (Character) -> Bool = { !(($0.isWhitespace && !$0.isNewline) || extra.contains($0)) }
         guard let first = firstIndex(where: keep), let last = lastIndex(where: keep) else { return self[endIndex...] }
         return self[first...last]
-    }
-}
-
-/// Compiled regular expressions by pattern. Compiling dominates the checks'
-/// cost (the same few hundred patterns run against every output), and a
-/// compiled `NSRegularExpression` is safe to share across threads.
-final class CompiledPatterns: Sendable {
-    static let shared = CompiledPatterns()
-
-    private struct Key: Hashable, Sendable {
-        var pattern: String
-        var options: UInt
-    }
-
-    private let cache = SharedCache<Key, NSRegularExpression?>()
-
-    /// The compiled pattern, or nil when it does not compile.
-    func regex(_ pattern: String, options: NSRegularExpression.Options = []) -> NSRegularExpression? {
-        cache.value(for: Key(pattern: pattern, options: options.rawValue)) {
-            try? NSRegularExpression(pattern: pattern, options: options)
-        }
     }
 }

@@ -101,7 +101,7 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
         self.outputTokens = outputTokens
         self.failedChecks = failedChecks.sorted().joined(separator: "\n")
         self.passedChecks = passedChecks.sorted().joined(separator: "\n")
-        self.outputFingerprint = output.map { Fingerprint.of($0.serialized(.canonical)) }
+        self.outputFingerprint = output.map { Fingerprint.of(bytes: $0.serializedBytes(.canonical)) }
         self.failure = failure
     }
 

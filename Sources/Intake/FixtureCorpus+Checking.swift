@@ -120,7 +120,7 @@ extension FixtureCorpus {
                 guard let kind = assertion["kind"]?.stringValue, kind.hasSuffix("regex"),
                       let pattern = assertion["value"]?.stringValue else { continue }
                 do {
-                    _ = try NSRegularExpression(pattern: pattern)
+                    _ = try CompiledPatterns.shared.compile(pattern)
                 } catch {
                     let pointer = JSONPointer(tokens: ["assertions", String(index), "value"])
                     problems.append(FixtureProblem(

@@ -98,3 +98,13 @@ struct PromptTests {
         #expect(lines.contains { $0.hasPrefix("prompts/program-edit/system.md: missing") })
     }
 }
+
+@Suite("Fingerprints")
+struct FingerprintTests {
+    @Test func areSixtyFourBitFNV1aOfTheUTF8Bytes() {
+        #expect(Fingerprint.of("") == "cbf29ce484222325")
+        #expect(Fingerprint.of("a") == "af63dc4c8601ec8c")
+        #expect(Fingerprint.of("día\u{0}x") == Fingerprint.of(bytes: Array("día\u{0}x".utf8)))
+        #expect(Fingerprint.of(bytes: [[1, 2], [3]].joined(separator: [0])) == Fingerprint.of(bytes: [1, 2, 0, 3]))
+    }
+}

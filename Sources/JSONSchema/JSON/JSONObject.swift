@@ -81,6 +81,13 @@ public struct JSONObject: Sendable {
         left.key.utf8.lexicographicallyPrecedes(right.key.utf8)
     }
 
+    /// Whether both are copies of one value: then they are equal without comparing a member.
+    private func sharesStorage(with other: JSONObject) -> Bool {
+        members.withUnsafeBufferPointer { mine in
+            other.members.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+    }
+
     private mutating func rebuildIndex() {
         guard members.count > Self.indexThreshold else {
             index = nil
@@ -100,6 +107,7 @@ extension JSONObject: Hashable {
     /// Objects are equal when they have the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
+        if lhs.sharesStorage(with: rhs) { return true }
         for member in lhs.members where rhs[member.key] != member.value { return false }
         return true
     }

@@ -16,8 +16,8 @@ enum Provenance {
         if let feedback = input.feedback {
             parts["scenario feedback (fixtures/\(input.fixture.name).yaml)"] = Fingerprint.of((input.earlierFeedback + [feedback]).joined(separator: "\u{0}"))
         }
-        let upstream = [input.currentOptions, input.confirmedGoal, input.currentProgram].compactMap { $0?.serialized(.canonical) }
-        if !upstream.isEmpty { parts["upstream step output"] = Fingerprint.of(upstream.joined(separator: "\u{0}")) }
+        let upstream = [input.currentOptions, input.confirmedGoal, input.currentProgram].compactMap { $0?.serializedBytes(.canonical) }
+        if !upstream.isEmpty { parts["upstream step output"] = Fingerprint.of(bytes: upstream.joined(separator: [0])) }
         return parts
     }
 
@@ -28,8 +28,13 @@ enum Provenance {
 /// security.
 public enum Fingerprint {
     public static func of(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { of(bytes: $0) }
+    }
+
+    public static func of<Bytes: Sequence<UInt8>>(bytes: Bytes) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
