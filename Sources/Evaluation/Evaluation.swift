@@ -79,7 +79,7 @@ public struct Evaluation: Sendable {
         let limited = ConcurrencyLimitedProvider(provider, limit: options.jobs)
         let pipeline = Pipeline(
             runner: StepRunner(provider: limited, prompts: prompts, repairAttempts: options.repairs, prices: prices),
-            lastStep: options.lastStep, runsChecks: options.runsChecks)
+            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !(provider is ReplayProvider))
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now

@@ -42,11 +42,12 @@ public struct FixtureCorpus: Sendable {
         return Fixture(name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL)
     }
 
-    /// Loads the named fixtures (all of them when `names` is empty).
-    /// Parsing and checking are independent per fixture, so they run on every core;
-    /// the first error in name order is the one reported.
+    /// Loads the named fixtures (all of them when `names` is empty), each once
+    /// however often it is named. Parsing and checking are independent per
+    /// fixture, so they run on every core; the first error in name order is the one reported.
     public func load(names: [String] = []) throws(FixtureError) -> [Fixture] {
-        let names = names.isEmpty ? fixtureNames() : names
+        var seen: Set<String> = []
+        let names = names.isEmpty ? fixtureNames() : names.filter { seen.insert($0).inserted }
         return try names.concurrentMap { name throws(FixtureError) in try load(name) }
     }
 

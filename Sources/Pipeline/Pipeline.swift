@@ -12,11 +12,16 @@ public struct Pipeline: Sendable {
     public let lastStep: PipelineStep?
     /// Run the domain checks and scenario assertions on every valid output.
     public let runsChecks: Bool
+    /// Move checks and event handling off the cooperative pool (see `offThePool`).
+    /// Worth it only when calls wait on a model: a replay answers at once, and
+    /// the hop between threads would cost more than the work it moves.
+    public let offloadsWork: Bool
 
-    public init(runner: StepRunner, lastStep: PipelineStep? = nil, runsChecks: Bool = true) {
+    public init(runner: StepRunner, lastStep: PipelineStep? = nil, runsChecks: Bool = true, offloadsWork: Bool = true) {
         self.runner = runner
         self.lastStep = lastStep
         self.runsChecks = runsChecks
+        self.offloadsWork = offloadsWork
     }
 
     static let interrupted = "not run: the run was interrupted"
@@ -69,8 +74,9 @@ public struct Pipeline: Sendable {
     /// Runs CPU-heavy work (checks, golden comparison) on a Dispatch queue instead of
     /// the cooperative pool: the pool has one thread per core, and work queued on it
     /// would delay the fixtures waiting to send their next call the moment a slot opens.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
+    func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        guard offloadsWork else { return work() }
+        return await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
         }
     }
@@ -91,7 +97,7 @@ public struct Pipeline: Sendable {
             }
             steps.append(result)
             let finished = result
-            await Self.offThePool { onEvent(.stepFinished(fixture: fixture.name, result: finished)) }
+            await offThePool { onEvent(.stepFinished(fixture: fixture.name, result: finished)) }
         }
         func call(_ id: String, _ step: PipelineStep, _ input: StepInput, editRound: Int? = nil, before: JSONValue? = nil) async -> StepResult {
             if Task.isCancelled {
@@ -103,7 +109,7 @@ public struct Pipeline: Sendable {
             var result = await runner.run(id: id, step: step, input: input)
             if runsChecks, let output = result.output {
                 let context = DomainChecks.Context(fixture: fixture, editRound: editRound, before: before)
-                result.checks = await Self.offThePool { DomainChecks.check(step, output: output, context: context) }
+                result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
             }
             await record(result)
             return result

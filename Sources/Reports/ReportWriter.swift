@@ -19,16 +19,16 @@ public struct ReportWriter: Sendable {
         let folder = root.appendingPathComponent(report.run.id, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // The four renderings are independent; a large run's take seconds each, so they run side by side.
-        let renderers: [(name: String, render: @Sendable () throws -> Data)] = [
-            ("results.json", { try Self.encode(report) }),
-            ("index.html", { Data(HTMLReport.render(report, history: history).utf8) }),
-            ("report.md", { Data(MarkdownReport.render(report).utf8) }),
-            ("junit.xml", { Data(JUnitReport.render(report).utf8) }),
+        let renderers: [(name: String, render: @Sendable () throws -> [UInt8])] = [
+            ("results.json", { try Self.encodedBytes(report) }),
+            ("index.html", { Array(HTMLReport.render(report, history: history).utf8) }),
+            ("report.md", { Array(MarkdownReport.render(report).utf8) }),
+            ("junit.xml", { Array(JUnitReport.render(report).utf8) }),
         ]
         let failure = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: renderers.count) { index in
             do {
-                try renderers[index].render().write(to: folder.appendingPathComponent(renderers[index].name), options: .atomic)
+                try Self.writeAtomically(renderers[index].render(), to: folder.appendingPathComponent(renderers[index].name))
             } catch {
                 failure.keep(error)
             }
@@ -43,6 +43,10 @@ public struct ReportWriter: Sendable {
     /// `results.json`: a large run's fixtures are encoded side by side and written in
     /// chunks on every core; the text is the same as one pass would write.
     public static func encode(_ report: RunReport) throws -> Data {
+        Data(try encodedBytes(report))
+    }
+
+    static func encodedBytes(_ report: RunReport) throws -> [UInt8] {
         var summary = report
         summary.fixtures = []
         guard case .object(var object) = try JSONValueEncoder().encode(summary) else {
@@ -52,7 +56,17 @@ public struct ReportWriter: Sendable {
         object["fixtures"] = .array(fixtures)
         var options = JSONWriteOptions.prettySorted
         options.writesLongArraysInParallel = true
-        return Data(JSONValue.object(object).serializedBytes(options))
+        return JSONValue.object(object).serializedBytes(options)
+    }
+
+    /// Writes without copying the bytes into a `Data` first: a large run's
+    /// results are a hundred megabytes.
+    private static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return try Data().write(to: url, options: .atomic) }
+            try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+                .write(to: url, options: .atomic)
+        }
     }
 
     public static func decode(_ data: Data) throws -> RunReport {

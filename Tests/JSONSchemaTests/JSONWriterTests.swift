@@ -1,3 +1,4 @@
+import Foundation
 import JSONSchema
 import Testing
 
@@ -15,6 +16,40 @@ struct JSONWriterTests {
 
     @Test func escapesUseTheShortFormsAndLowerCaseHex() {
         #expect(JSONValue.string("a\"b\\c\nd\u{1}\u{7F}").serialized() == #""a\"b\\c\nd\u0001\u007f""#)
+    }
+
+    /// The writer skips text eight bytes at a time; every ASCII byte, at every
+    /// position within and across those words, must still be escaped as one
+    /// byte at a time would, under every option that changes the escapes.
+    @Test func everyByteIsEscapedWhereverItFallsInAWord() throws {
+        for options in [
+            JSONWriteOptions.compact, JSONWriteOptions(escapesDelete: false), JSONWriteOptions(escapesAngleBrackets: true),
+        ] {
+            for byte in UInt8(0)..<0x80 {
+                let scalar = String(UnicodeScalar(byte))
+                for position in 0..<17 {
+                    let text = String(repeating: "é", count: position % 3) + String(repeating: "a", count: position) + scalar + "bcdefghij"
+                    let expected = "\"" + text.unicodeScalars.map { Self.referenceEscape($0, options) }.joined() + "\""
+                    #expect(JSONValue.string(text).serialized(options) == expected, "byte \(byte) at \(position)")
+                }
+            }
+        }
+    }
+
+    private static func referenceEscape(_ scalar: Unicode.Scalar, _ options: JSONWriteOptions) -> String {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{08}": return "\\b"
+        case "\u{0C}": return "\\f"
+        case "<" where options.escapesAngleBrackets, ">" where options.escapesAngleBrackets: break
+        case "\u{7F}" where options.escapesDelete: break
+        default: if scalar.value >= 0x20 { return String(scalar) }
+        }
+        return String(format: "\\u%04x", scalar.value)
     }
 
     @Test(arguments: [0, 1, 63, 64, 65, 1000])

@@ -60,11 +60,13 @@ struct JSONTextWriter {
 
     /// Which ASCII bytes are written escaped, by byte value.
     private let escapedBytes: [Bool]
+    private let flaggedBytes: EscapeWordTest
 
     init(options: JSONWriteOptions) {
         self.options = options
         bytes.reserveCapacity(1024)
         escapedBytes = Self.escapeTables[(options.escapesAngleBrackets ? 2 : 0) + (options.escapesDelete ? 1 : 0)]
+        flaggedBytes = EscapeWordTest(options: options)
     }
 
     /// Escape tables for each combination of the angle-bracket and DEL options.
@@ -139,38 +141,101 @@ struct JSONTextWriter {
 
     private mutating func newline(indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        var remaining = indent * 2
+        while remaining > 0 {
+            let count = Swift.min(remaining, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<count])
+            remaining -= count
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         let escaped = escapedBytes
+        let flagged = flaggedBytes
         var copy = value
         copy.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x80, escaped[Int(byte)] else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case UInt8(ascii: "\n"): append("\\n")
-                case UInt8(ascii: "\r"): append("\\r")
-                case UInt8(ascii: "\t"): append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    append("\\u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            var index = 0
+            while index < count {
+                // Most text needs no escaping: skip it a machine word at a time.
+                if index &+ 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if !flagged.mayMatch(word) {
+                        index &+= 8
+                        continue
+                    }
+                }
+                let end = Swift.min(index &+ 8, count)
+                while index < end {
+                    let byte = base[index]
+                    if byte < 0x80, escaped[Int(byte)] {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                        runStart = index + 1
+                        appendEscape(of: byte)
+                    }
+                    index &+= 1
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(of byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case UInt8(ascii: "\n"): append("\\n")
+        case UInt8(ascii: "\r"): append("\\r")
+        case UInt8(ascii: "\t"): append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default:
+            append("\\u00")
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+}
+
+/// Tests eight bytes at once for any byte that may need escaping, with the
+/// bit tricks of "Bit Twiddling Hacks" (a zero byte after XOR is a match).
+/// Exact for control characters, quote and backslash; the optional bytes
+/// (DEL, angle brackets) are tested only when the options escape them.
+struct EscapeWordTest {
+    let testsDelete: Bool
+    let testsAngleBrackets: Bool
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    init(options: JSONWriteOptions) {
+        testsDelete = options.escapesDelete
+        testsAngleBrackets = options.escapesAngleBrackets
+    }
+
+    @inline(__always)
+    func mayMatch(_ word: UInt64) -> Bool {
+        Self.hasByte(below: 0x20, word) || Self.hasByte(UInt8(ascii: "\""), word) || Self.hasByte(UInt8(ascii: "\\"), word)
+            || (testsDelete && Self.hasByte(0x7F, word))
+            || (testsAngleBrackets && (Self.hasByte(UInt8(ascii: "<"), word) || Self.hasByte(UInt8(ascii: ">"), word)))
+    }
+
+    /// Whether any byte of `word` is below `limit` (at most 0x80).
+    @inline(__always)
+    static func hasByte(below limit: UInt8, _ word: UInt64) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & highBits != 0
+    }
+
+    @inline(__always)
+    static func hasByte(_ byte: UInt8, _ word: UInt64) -> Bool {
+        hasByte(below: 1, word ^ (ones &* UInt64(byte)))
     }
 }

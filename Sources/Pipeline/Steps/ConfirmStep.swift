@@ -7,12 +7,12 @@ public enum ConfirmStep {
     /// option at the scenario's position (clamped to the list), with a note saying which rule chose it.
     public static func choose(from options: JSONValue, by choice: ConfirmChoice) -> (option: JSONValue, note: String)? {
         guard let list = options["options"]?.arrayValue, !list.isEmpty else { return nil }
+        let texts = list.map { option in
+            Array(((option["summary"]?.stringValue ?? "") + " " + (option["detail"]?.stringValue ?? "")).lowercased().utf8)
+        }
         for word in choice.prefer ?? [] {
-            let needle = word.lowercased()
-            if let match = list.firstIndex(where: { option in
-                let text = ((option["summary"]?.stringValue ?? "") + " " + (option["detail"]?.stringValue ?? "")).lowercased()
-                return text.contains(needle)
-            }) {
+            let needle = Array(word.lowercased().utf8)
+            if !needle.isEmpty, let match = texts.firstIndex(where: { $0.firstRange(of: needle) != nil }) {
                 return (list[match], "option \(match + 1) of \(list.count): it mentions \"\(word)\"")
             }
         }
