@@ -64,12 +64,20 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "[step=]rate"))
     var minPassRates: [String] = []
 
+    @Option(
+        name: .customLong("keep-reports"),
+        help: ArgumentHelp(
+            "Report folders to keep under Reports/, this run's included; older ones are deleted (the run history keeps their figures). 0 keeps them all.",
+            valueName: "n"))
+    var keepReports: Int = 50
+
     @Flag(help: "Print a line for every finished step. Replay prints only the steps that come back invalid or fail; the golden summary covers the rest.")
     var verbose = false
 
     func validate() throws {
         if ci, providerOptions.records { throw ValidationError("--ci never records; drop --record.") }
         guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard keepReports >= 0 else { throw ValidationError("--keep-reports must be 0 (keep all) or more.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100.") }
         if `repeat` > 1, providerOptions.records {
@@ -117,6 +125,7 @@ struct RunCommand: AsyncParsableCommand {
         options.requiredPassRates = try requiredPassRates()
         options.findsOrphans = fixture.isEmpty && step == nil
         options.providerName = providerOptions.provider.rawValue
+        options.keptReports = keepReports == 0 ? nil : keepReports
         options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
         for warning in options.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
 

@@ -28,6 +28,9 @@ public struct Evaluation: Sendable {
         public var providerName = "replay"
         /// Shown in the report (for example, schema keywords the provider cannot enforce).
         public var warnings: [String] = []
+        /// Report folders kept under `Reports/`, this run's included; older ones are
+        /// deleted (their figures stay in the run history). Nil keeps every folder.
+        public var keptReports: Int? = 50
 
         public init() {}
     }
@@ -149,6 +152,13 @@ public struct Evaluation: Sendable {
             warnings.append("could not write the report to \(reportFolder): \(error.localizedDescription)")
         }
         if let problem = await recording.value { warnings.append(problem) }
+        if let kept = options.keptReports {
+            do {
+                try writer.pruneRuns(keeping: kept, current: run.id)
+            } catch {
+                warnings.append("could not remove old report folders from \(layout.displayPath(of: layout.reports)): \(error.localizedDescription)")
+            }
+        }
         return Outcome(results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted)
     }
 

@@ -73,6 +73,36 @@ public struct ReportWriter: Sendable {
         try JSONValueDecoder().decode(RunReport.self, from: data)
     }
 
+    /// Deletes the oldest run folders so that at most `keeping` remain, never the one
+    /// named `current`, and returns the names it removed. Only folders named like a
+    /// run id are touched (`README.md`, `schema/` and anything else stay); the run
+    /// history keeps every run's figures after its folder is gone.
+    @discardableResult
+    public func pruneRuns(keeping: Int, current: String) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        let runs = names.filter { name in
+            var isDirectory: ObjCBool = false
+            return Self.isRunID(name)
+                && FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+        // Run ids sort by start time; the newest come first.
+        let removed = runs.sorted(by: >).dropFirst(max(0, keeping)).filter { $0 != current }
+        for name in removed {
+            try FileManager.default.removeItem(at: root.appendingPathComponent(name, isDirectory: true))
+        }
+        return Array(removed)
+    }
+
+    /// `20261121-204501-replay` or `20261121-204501-local-2`.
+    static func isRunID(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 16, bytes[8] == UInt8(ascii: "-"), bytes[15] == UInt8(ascii: "-") else { return false }
+        let digits = bytes[0..<8] + bytes[9..<15]
+        return digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            && bytes[16...].allSatisfy { $0 == UInt8(ascii: "-") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// A run id whose folder does not exist yet: `runID(startedAt:provider:)`, with
     /// `-2`, `-3`... appended when runs start within the same second.
     public func availableRunID(startedAt: Date, provider: String) -> String {

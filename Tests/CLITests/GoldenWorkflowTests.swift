@@ -28,6 +28,20 @@ struct GoldenWorkflowTests {
         #expect(verbose.standardError.components(separatedBy: "✓ busy-parent goal-options ").count == 2)
         #expect(verbose.standardError.contains("check failed edit.changed"))
         #expect(!verbose.standardError.contains("cannot record run"), "\(verbose.standardError)")
+
+        // Old report folders go; the history keeps every run.
+        let reports = project.appendingPathComponent("Reports")
+        func runFolders() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: reports.path).filter { $0.hasSuffix("-replay") || $0.contains("-replay-") }
+        }
+        #expect(try runFolders().count == 2)
+        let pruning = try CommandRunner.run(["run", "--ci", "--keep-reports", "1", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(pruning.status == 0)
+        let kept = try runFolders()
+        #expect(kept.count == 1)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: reports.appendingPathComponent("latest").path) == kept.first)
+        let history = try CommandRunner.run(["history", "--project", project.path])
+        #expect(history.standardOutput.components(separatedBy: "-replay").count - 1 >= 3, "\(history.standardOutput)")
     }
 
     @Test func recordApproveGateAndCatchAPromptChangeAndACorruptRecording() throws {

@@ -25,6 +25,27 @@ struct ReportFilesTests {
         #expect(latest == "20261121-120000-replay")
     }
 
+    @Test func pruningKeepsTheNewestRunsAndNothingElse() throws {
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let runs = ["20261120-090000-local", "20261121-120000-replay", "20261121-120000-replay-2", "20261122-080000-openai-compatible"]
+        for name in runs + ["schema", "my-notes"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("keep".utf8).write(to: root.appendingPathComponent("README.md"))
+        try Data("a file, not a run".utf8).write(to: root.appendingPathComponent("20261101-000000-replay"))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("latest").path, withDestinationPath: runs[3])
+
+        let writer = ReportWriter(root: root)
+        // The current run is never removed, even when older than the ones kept.
+        let removed = try writer.pruneRuns(keeping: 2, current: "20261120-090000-local")
+        #expect(removed == ["20261121-120000-replay"])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: root.path))
+        #expect(left == ["20261120-090000-local", "20261121-120000-replay-2", "20261122-080000-openai-compatible",
+                         "schema", "my-notes", "README.md", "20261101-000000-replay", "latest"])
+        #expect(try writer.pruneRuns(keeping: 3, current: "20261122-080000-openai-compatible").isEmpty)
+    }
+
     @Test func resultsJSONMatchesItsCommittedSchemaAndRoundTrips() throws {
         let schemaURL = Self.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json")
         let schema = try Schema(JSONParser.parse(Data(contentsOf: schemaURL)), baseURI: schemaURL.absoluteString, options: .init(assertsFormat: true))
