@@ -16,12 +16,8 @@ public struct GoldenDiff: Sendable {
             return
         }
         let key = GoldenStore.markdownKey
-        func withoutMarkdown(_ value: JSONValue) -> JSONValue {
-            guard case .object(var object) = value else { return value }
-            object[key] = nil
-            return .object(object)
-        }
-        json = JSONDiff(old: withoutMarkdown(approved.output), new: withoutMarkdown(pending.output))
+        json = JSONDiff(
+            old: GoldenComparison.withoutMarkdown(approved.output), new: GoldenComparison.withoutMarkdown(pending.output))
         markdown = LineDiff(old: approved.output[key]?.stringValue ?? "", new: pending.output[key]?.stringValue ?? "")
         checks = pending.checks.sorted { $0.key < $1.key }.compactMap { name, passed in
             approved.checks[name] == passed ? nil : (name, approved.checks[name], passed)

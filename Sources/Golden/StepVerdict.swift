@@ -40,6 +40,17 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     /// The checks that fail now and failed in golden too, by name.
     public var knownFailures: [String] = []
 
+    /// For a reply that failed validation but still parses as JSON (an option
+    /// removed, a field of the wrong type), shows how it differs from the approved
+    /// output, so a reviewer sees what broke and not only the schema error.
+    mutating func showDiffs(from approved: JSONValue, toInvalidReplyOf result: StepResult) {
+        guard let reply = result.attempts.last?.responseText,
+              case .success(let extraction) = JSONExtractor.extract(from: reply) else { return }
+        let (json, markdown) = GoldenComparison.diffs(from: approved, to: extraction.value)
+        outputDiff = json?.rendered()
+        markdownDiff = markdown?.unified(oldName: "golden markdown", newName: "reply markdown")
+    }
+
     /// Whether the CI gate passes this step.
     public var passesGate: Bool { status.passesGate }
 
@@ -88,12 +99,7 @@ public enum GoldenComparison {
         var jsonDiff: JSONDiff?
         var markdownDiff: LineDiff?
         if approved.output != output {
-            let diff = JSONDiff(old: withoutMarkdown(approved.output), new: withoutMarkdown(output))
-            if !diff.isEmpty { jsonDiff = diff }
-            let oldMarkdown = approved.output[GoldenStore.markdownKey]?.stringValue ?? ""
-            let newMarkdown = output[GoldenStore.markdownKey]?.stringValue ?? ""
-            let lines = LineDiff(old: oldMarkdown, new: newMarkdown)
-            if lines.hasChanges { markdownDiff = lines }
+            (jsonDiff, markdownDiff) = diffs(from: approved.output, to: output)
         }
         let outputChanged = jsonDiff != nil || markdownDiff != nil || current.checks != approved.checks
         var verdict = StepVerdict(
@@ -123,7 +129,9 @@ public enum GoldenComparison {
         let problem = "no valid output: \(result.failure?.message ?? "invalid")"
         guard let approved, approved.checks[usableOutputCheck] == false else {
             let hint = approved == nil ? "; `accept` records it as a known failure" : " (golden has a valid output)"
-            return StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
+            var verdict = StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
+            if let approved { verdict.showDiffs(from: approved.output, toInvalidReplyOf: result) }
+            return verdict
         }
         let current = entry(for: result)
         guard approved.output == current.output else {
@@ -133,6 +141,14 @@ public enum GoldenComparison {
         }
         return StepVerdict(
             key: key, status: .knownFailure, reasons: ["known failure \(usableOutputCheck): \(problem)"], knownFailures: [usableOutputCheck])
+    }
+
+    /// The structural and markdown diffs between two outputs, each nil when that part is unchanged.
+    static func diffs(from approved: JSONValue, to output: JSONValue) -> (json: JSONDiff?, markdown: LineDiff?) {
+        let json = JSONDiff(old: withoutMarkdown(approved), new: withoutMarkdown(output))
+        let markdown = LineDiff(
+            old: approved[GoldenStore.markdownKey]?.stringValue ?? "", new: output[GoldenStore.markdownKey]?.stringValue ?? "")
+        return (json.isEmpty ? nil : json, markdown.hasChanges ? markdown : nil)
     }
 
     /// The entry a result would be approved as: the output and its check results,
@@ -151,7 +167,8 @@ public enum GoldenComparison {
         result.failedChecks.map { "check \($0.name) failed: \($0.message)" }
     }
 
-    private static func withoutMarkdown(_ value: JSONValue) -> JSONValue {
+    /// The output without its program markdown, which is diffed line by line instead.
+    static func withoutMarkdown(_ value: JSONValue) -> JSONValue {
         guard case .object(var object) = value else { return value }
         object[GoldenStore.markdownKey] = nil
         return .object(object)

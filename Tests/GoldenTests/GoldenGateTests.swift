@@ -115,6 +115,23 @@ struct GoldenGateTests {
         #expect(broken.verdicts.first?.reasons.first?.hasSuffix("(golden has a valid output)") == true)
     }
 
+    @Test func anInvalidReplyThatStillParsesShowsHowItDiffersFromGolden() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try run([result()])
+        try store.accept(fixture: "keisha", step: "program-draft")
+        // Valid JSON that fails the schema: the session lost its exercises.
+        let reply = """
+            {"program_json": {"title": "Evening Energy", "days_per_week": 3, "sessions": [{"day": 1, "name": "Full body"}]},
+             "program_markdown": "# Evening Energy\n\n## Day 1: Full body\n"}
+            """
+        var invalid = unusable(reply)
+        invalid.failure = StepFailure(kind: "invalid-output", message: "/program_json/sessions/0: `exercises` is required")
+        let verdict = try #require(try run([invalid], ci: true).verdicts.first)
+        #expect(verdict.status == .regression)
+        #expect(verdict.outputDiff?.contains("- program_json.sessions[day=1].exercises") == true)
+        #expect(verdict.markdownDiff?.contains("-- **Plank**: 3 × 30 s") == true)
+    }
+
     @Test func staleRecordingsAndOrphansFailTheGate() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result(), result("program-edit")])
