@@ -118,4 +118,41 @@ struct RunCommandTests {
         let unknown = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "nope"])
         #expect(unknown.status == 2)
     }
+
+    /// With approved upstream outputs, `render` prints what a replay sends: the very
+    /// messages stored in each step's recording.
+    @Test(arguments: ["busy-parent", "verbose-everything"])
+    func renderUsesApprovedUpstreamOutputs(fixture: String) throws {
+        let steps = [("goal-options", ["--step", "goal-options"])]
+            + (1...3).map { ("goal-options-edit-\($0)", ["--step", "goal-options-edit", "--edit", "\($0)"]) }
+            + [("program-draft", ["--step", "program-draft"]), ("program-edit", ["--step", "program-edit"])]
+        let golden = CommandRunner.repositoryRoot.appendingPathComponent("golden/\(fixture)")
+        var compared = 0
+        for (id, arguments) in steps {
+            let cassette = golden.appendingPathComponent("\(id).cassette.json")
+            guard FileManager.default.fileExists(atPath: cassette.path) else { continue }
+            let recorded = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: cassette)) as? [String: Any])
+            let interactions = try #require(recorded["interactions"] as? [[String: Any]])
+            let request = try #require(interactions.first?["request"] as? [String: Any])
+            let user = try #require((request["messages"] as? [[String: Any]])?.first?["content"] as? String)
+            let system = try #require(request["system"] as? String)
+
+            let outcome = try CommandRunner.run(["render", "--fixture", fixture] + arguments)
+            #expect(outcome.status == 0)
+            #expect(!outcome.standardOutput.contains("placeholder"), "\(id) used a placeholder")
+            #expect(outcome.standardOutput.hasSuffix("## system\n\(system)\n\n## user\n\(user)\n"), "\(fixture) \(id)")
+            compared += 1
+        }
+        #expect(compared >= 4)
+    }
+
+    @Test func renderSaysWhenAnUpstreamOutputIsAPlaceholder() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let outcome = try CommandRunner.run(["render", "--project", project.path, "--fixture", "busy-parent", "--step", "program-edit"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("# confirmed goal: placeholder (no usable output of goal-options-edit-1)"))
+        #expect(outcome.standardOutput.contains("# current program: placeholder (no usable output of program-draft)"))
+    }
 }

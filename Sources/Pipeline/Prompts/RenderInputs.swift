@@ -3,8 +3,9 @@ import JSONSchema
 
 /// Inputs for rendering a step on its own, without running the steps before it.
 ///
-/// Upstream outputs are stand-ins, marked as such in their own text, so a
-/// reviewer can see the prompt's shape for any step of any fixture.
+/// Upstream outputs come from the caller (the recorded replies or approved golden
+/// outputs), so the rendered prompt is the one a replay sends. Where there is none,
+/// a stand-in marked as such in its own text shows the prompt's shape.
 public enum RenderInputs {
     public struct RoundOutOfRange: Error, CustomStringConvertible {
         public let fixture: String
@@ -18,26 +19,72 @@ public enum RenderInputs {
         }
     }
 
-    public static func input(for step: PipelineStep, fixture: Fixture, editRound: Int = 1) throws -> StepInput {
+    /// A step's input and where each upstream output in it came from.
+    public struct Rendering: Sendable {
+        public var input: StepInput
+        /// One line per upstream output, e.g. `current options: goal-options, the recorded reply`.
+        public var upstream: [String]
+    }
+
+    /// An earlier step's output and where it was found, e.g. `the recorded reply`.
+    public typealias Upstream = (value: JSONValue, source: String)
+
+    /// The input for `step`, with upstream outputs from `upstream(stepID)` (the output of
+    /// `goal-options`, `goal-options-edit-N` or `program-draft`, when one is known).
+    public static func rendering(
+        for step: PipelineStep, fixture: Fixture, editRound: Int = 1, upstream find: (String) -> Upstream? = { _ in nil }
+    ) throws -> Rendering {
         let scenario = fixture.scenario
+        var upstream: [String] = []
+        func output(_ id: String, as label: String, placeholder: JSONValue) -> JSONValue {
+            if let found = find(id) {
+                upstream.append("\(label): \(id), \(found.source)")
+                return found.value
+            }
+            upstream.append("\(label): placeholder (no usable output of \(id))")
+            return placeholder
+        }
+        /// The options the user confirms from: those after the last feedback round.
+        func confirmedGoal() -> JSONValue {
+            let rounds = scenario.optionEdits.count
+            let id = rounds == 0 ? PipelineStep.goalOptions.rawValue : "\(PipelineStep.goalOptionsEdit.rawValue)-\(rounds)"
+            if let found = find(id), let choice = ConfirmStep.choose(from: found.value, by: scenario.confirm) {
+                upstream.append("confirmed goal: \(choice.note), from \(id), \(found.source)")
+                return choice.option
+            }
+            upstream.append("confirmed goal: placeholder (no usable output of \(id))")
+            return placeholderGoal
+        }
+
         switch step {
         case .goalOptions:
-            return StepInput(fixture: fixture)
+            return Rendering(input: StepInput(fixture: fixture), upstream: [])
         case .goalOptionsEdit:
             guard (1...max(1, scenario.optionEdits.count)).contains(editRound), !scenario.optionEdits.isEmpty else {
                 throw RoundOutOfRange(fixture: fixture.name, round: editRound, available: scenario.optionEdits.count)
             }
+            let previous = editRound == 1 ? PipelineStep.goalOptions.rawValue : "\(PipelineStep.goalOptionsEdit.rawValue)-\(editRound - 1)"
+            let options = output(previous, as: "current options", placeholder: placeholderOptions)
             let earlier = scenario.optionEdits.prefix(editRound - 1).map(\.feedback)
-            return StepInput(
-                fixture: fixture, currentOptions: placeholderOptions, earlierFeedback: Array(earlier),
+            let input = StepInput(
+                fixture: fixture, currentOptions: options, earlierFeedback: Array(earlier),
                 feedback: scenario.optionEdits[editRound - 1].feedback)
+            return Rendering(input: input, upstream: upstream)
         case .programDraft:
-            return StepInput(fixture: fixture, confirmedGoal: placeholderGoal)
+            return Rendering(input: StepInput(fixture: fixture, confirmedGoal: confirmedGoal()), upstream: upstream)
         case .programEdit:
-            return StepInput(
-                fixture: fixture, feedback: scenario.programEdit.feedback, confirmedGoal: placeholderGoal,
-                currentProgram: placeholderProgram)
+            let goal = confirmedGoal()
+            let program = output(PipelineStep.programDraft.rawValue, as: "current program", placeholder: ["program_json": placeholderProgram])
+            let input = StepInput(
+                fixture: fixture, feedback: scenario.programEdit.feedback, confirmedGoal: goal,
+                currentProgram: program["program_json"] ?? placeholderProgram)
+            return Rendering(input: input, upstream: upstream)
         }
+    }
+
+    /// The input for `step` with stand-ins for every upstream output.
+    public static func input(for step: PipelineStep, fixture: Fixture, editRound: Int = 1) throws -> StepInput {
+        try rendering(for: step, fixture: fixture, editRound: editRound).input
     }
 
     static let placeholderGoal: JSONValue = [
