@@ -177,10 +177,20 @@ final class ProgressPrinter: @unchecked Sendable {
     let printsValidSteps: Bool
     private let lock = NSLock()
     private var running: [String: ContinuousClock.Instant] = [:]
+    /// Redraws the status line every second, so a long call's timer keeps counting.
+    private var ticker: Task<Void, Never>?
 
     init(terminal: Terminal, printsValidSteps: Bool) {
         self.terminal = terminal
         self.printsValidSteps = printsValidSteps
+        guard terminal.isInteractive else { return }
+        ticker = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                guard let self else { return }
+                self.lock.withLock { if !self.running.isEmpty { self.redrawStatus() } }
+            }
+        }
     }
 
     func handle(_ event: Evaluation.Event) {
@@ -204,7 +214,11 @@ final class ProgressPrinter: @unchecked Sendable {
     }
 
     func finish() {
-        lock.withLock { clearStatus() }
+        ticker?.cancel()
+        lock.withLock {
+            running.removeAll()
+            clearStatus()
+        }
     }
 
     /// A finished line, with the status line redrawn under it.
@@ -234,7 +248,9 @@ final class ProgressPrinter: @unchecked Sendable {
         }
         let retries = result.attempts.reduce(0) { $0 + $1.retries } + (result.failure?.retries ?? 0)
         if retries > 0 { text += " (\(retries) \(retries == 1 ? "retry" : "retries"))" }
-        if let failure = result.failure, result.status != .valid { text += ": \(failure.kind): \(failure.message)" }
+        if let failure = result.failure, result.status != .valid {
+            text += ": \(failure.kind): " + terminal.styledDiff(failure.message)
+        }
         if result.status == .skipped, let note = result.note { text += ": \(note)" }
         for check in result.failedChecks { text += "\n    " + terminal.styled("check failed", .yellow) + " \(check.name): \(check.message)" }
         return text
@@ -250,6 +266,11 @@ final class ProgressPrinter: @unchecked Sendable {
         let parts = running.sorted { $0.key < $1.key }.map { key, start in
             "\(key) \(Int((now - start).components.seconds))s"
         }
-        terminal.write(terminal.styled("… " + parts.joined(separator: ", "), .dim))
+        // A status line that wraps could not be cleared with a carriage return.
+        var status = "… " + parts.joined(separator: ", ")
+        if let columns = terminal.columns, status.count >= columns {
+            status = String(status.prefix(max(columns - 2, 1))) + "…"
+        }
+        terminal.write(terminal.styled(status, .dim))
     }
 }

@@ -23,6 +23,14 @@ struct Terminal: Sendable {
         }
     }
 
+    /// The terminal's width in columns; nil when it is not a terminal.
+    var columns: Int? {
+        guard isInteractive else { return nil }
+        var size = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     func write(_ text: String) {
         handle.write(Data(text.utf8))
     }
@@ -38,5 +46,23 @@ struct Terminal: Sendable {
     /// `text` wrapped in an ANSI style when colour is on.
     func styled(_ text: String, _ style: Style) -> String {
         usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The diff lines in `text` (each after `indent`) coloured as `git diff` does:
+    /// removals red, additions green, file headers dim, hunk headers cyan.
+    /// A context line starts with a space after the indent, so it stays plain.
+    func styledDiff(_ text: String, indent: String = "") -> String {
+        guard usesColor else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix(indent) else { return String(line) }
+            let body = String(line.dropFirst(indent.count))
+            let style: Style?
+            if body.hasPrefix("+++ ") || body.hasPrefix("--- ") { style = .dim }
+            else if body.hasPrefix("@@") { style = .cyan }
+            else if body.hasPrefix("+") { style = .green }
+            else if body.hasPrefix("-") { style = .red }
+            else { style = nil }
+            return style.map { indent + styled(body, $0) } ?? String(line)
+        }.joined(separator: "\n")
     }
 }
