@@ -1,20 +1,20 @@
 import Foundation
 import JSONSchema
 
-/// Finds and loads the official JSON-Schema-Test-Suite, which the repository
-/// expects beside it at `<repo>/../shared/json-schema-test-suite`.
+/// Finds and loads the official JSON-Schema-Test-Suite: the folder named by
+/// `JSON_SCHEMA_TEST_SUITE`, else `<repo>/../shared/json-schema-test-suite`.
 enum TestSuiteSupport {
     /// The package root, found from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let suiteRoot = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/json-schema-test-suite")
+    static let suiteRoot = ProcessInfo.processInfo.environment["JSON_SCHEMA_TEST_SUITE"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/json-schema-test-suite")
 
     struct Missing: Error, CustomStringConvertible {
         let path: String
         var description: String {
-            "JSON-Schema-Test-Suite not found at \(path); clone the repository with `shared/` beside it (shared/json-schema-test-suite)"
+            "JSON-Schema-Test-Suite not found at \(path); set JSON_SCHEMA_TEST_SUITE to its folder, or put it at ../shared/json-schema-test-suite beside the repository"
         }
     }
 
