@@ -22,7 +22,7 @@ struct RunCommand: AsyncParsableCommand {
             as pending (.new) for `trainer-eval accept`. Results go to Reports/<run>/results.json.
 
             Exits 0 when nothing regressed, 1 on a regression, stale recording or error, 2 for bad \
-            input, 130 when interrupted. With --ci nothing is written to golden/, and any difference \
+            input (a broken fixture, prompt or recording file), 130 when interrupted. With --ci nothing is written to golden/, and any difference \
             from golden, new output or orphaned golden file also exits 1. Ctrl-C stops new calls and \
             writes what finished; a second Ctrl-C quits at once.
             """
@@ -161,6 +161,11 @@ struct RunCommand: AsyncParsableCommand {
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if interruption.wasInterrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
+        }
+        let unreadable = outcome.unreadableRecordings
+        if !unreadable.isEmpty {
+            err.writeLine(err.styled("error", .red) + ": \(unreadable.count) recording\(unreadable.count == 1 ? "" : "s") cannot be read: "
+                + unreadable.joined(separator: ", ") + " (exit 2: bad input)")
         }
         // Everything is written. Exiting here leaves the run's results to the operating
         // system: freeing a large run's results one object at a time takes longer than

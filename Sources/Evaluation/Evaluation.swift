@@ -46,8 +46,18 @@ public struct Evaluation: Sendable {
         public var warnings: [String]
         public var interrupted: Bool
 
-        /// The exit status: 0 clean, 1 failures (under CI, anything the gate rejects).
+        /// Steps whose recording could not be read, as `fixture/step`.
+        public var unreadableRecordings: [String] {
+            results.flatMap { fixture in
+                fixture.steps.filter { $0.failure?.kind == ProviderError.Kind.unreadableRecording.rawValue }
+                    .map { "\(fixture.fixture)/\($0.id)" }
+            }
+        }
+
+        /// The exit status: 0 clean, 1 failures (under CI, anything the gate rejects),
+        /// 2 when a recording is unreadable (bad input, like a broken fixture).
         public func exitStatus(ci: Bool) -> Int32 {
+            if !unreadableRecordings.isEmpty { return 2 }
             let failed = ci ? !report.totals.passesGate : (golden.hasFailures || !(report.repeats?.meetsRequirements ?? true))
             return failed ? 1 : 0
         }

@@ -127,7 +127,9 @@ public enum CassetteError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
-            return "The cassette golden/\(path) cannot be read (\(reason)). Re-record it with `trainer-eval run --record --fixture ...`."
+            let fixture = path.split(separator: "/").first.map(String.init) ?? "NAME"
+            return "The cassette golden/\(path) cannot be read (\(reason)). Restore it with `git checkout -- golden/\(path)`, "
+                + "or record it again with `trainer-eval run --record --provider local --fixture \(fixture)`."
         }
     }
 }

@@ -26,7 +26,7 @@ public struct ReplayProvider: ModelProvider {
         do {
             replayable = try store.replayable(fixture: context.fixture, step: context.step)
         } catch {
-            throw ProviderError(kind: .missingRecording, provider: kind, message: error.description)
+            throw ProviderError(kind: .unreadableRecording, provider: kind, message: error.description)
         }
         guard let replayable else {
             throw ProviderError(
@@ -42,7 +42,7 @@ public struct ReplayProvider: ModelProvider {
         do {
             cassette = try replayable.cassette()
         } catch {
-            throw ProviderError(kind: .missingRecording, provider: kind, message: error.description)
+            throw ProviderError(kind: .unreadableRecording, provider: kind, message: error.description)
         }
         // Compare with the recorded call at the same point of the step (first try or a repair).
         let comparable = cassette.interactions.first { $0.request.messages.count == current.messages.count }

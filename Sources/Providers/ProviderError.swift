@@ -24,6 +24,8 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
         case missingRecording = "missing-recording"
         /// Replay found a recording, but the request differs from the recorded one.
         case staleRecording = "stale-recording"
+        /// Replay found a recording it cannot read (broken JSON, a missing field): bad input.
+        case unreadableRecording = "unreadable-recording"
     }
 
     public var kind: Kind

@@ -109,6 +109,23 @@ struct RunCommandTests {
                 "the later steps are counted as skipped")
     }
 
+    @Test func anUnreadableRecordingIsBadInputThatNamesTheFileAndLine() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let recording = try Data(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("golden/busy-parent/goal-options.cassette.json"))
+        let folder = project.appendingPathComponent("golden/busy-parent")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try recording.prefix(400).write(to: folder.appendingPathComponent("goal-options.cassette.json"))
+
+        let outcome = try CommandRunner.run(["run", "--project", project.path, "--ci"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("unreadable-recording: The cassette golden/busy-parent/goal-options.cassette.json cannot be read (line "))
+        #expect(outcome.standardError.contains("git checkout -- golden/busy-parent/goal-options.cassette.json"))
+        #expect(outcome.standardError.contains("1 recording cannot be read: busy-parent/goal-options (exit 2: bad input)"))
+        // The other fixture still ran to the end: nothing is lost to one broken file.
+        #expect(outcome.standardError.contains("minimal-record goal-options: missing-recording"))
+    }
+
     @Test func renderShowsTheExactMessages() throws {
         let outcome = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "program-edit"])
         #expect(outcome.status == 0)
