@@ -43,7 +43,7 @@ public struct GoldenDiff: Sendable {
     public func rendered(color: Bool, indent: String = "") -> String {
         var blocks: [String] = []
         if let json, !json.isEmpty { blocks.append(json.rendered(color: color)) }
-        if let markdown, markdown.hasChanges { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown")) }
+        if let markdown, markdown.hasChanges { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown", color: color)) }
         for check in checks {
             let before = check.approved.map { $0 ? "passed" : "failed" } ?? "absent"
             blocks.append("check \(check.name): \(before) → \(check.pending ? "passes" : "fails")")

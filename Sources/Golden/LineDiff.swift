@@ -28,9 +28,11 @@ public struct LineDiff: Sendable, Hashable {
     public var removedCount: Int { lines.filter { if case .removed = $0 { return true } else { return false } }.count }
 
     /// Unified diff hunks with `context` unchanged lines around each change; empty when equal.
-    public func unified(context: Int = 3, oldName: String = "golden", newName: String = "new") -> String {
+    /// With `color`, removals are red, additions green and hunk headers cyan, as in `git diff`.
+    public func unified(context: Int = 3, oldName: String = "golden", newName: String = "new", color: Bool = false) -> String {
         guard hasChanges else { return "" }
-        var output = ["--- \(oldName)", "+++ \(newName)"]
+        func paint(_ code: String, _ text: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        var output = [paint("2", "--- \(oldName)"), paint("2", "+++ \(newName)")]
         let changed = lines.indices.filter { if case .same = lines[$0] { return false } else { return true } }
         var hunks: [ClosedRange<Int>] = []
         for index in changed {
@@ -53,12 +55,12 @@ public struct LineDiff: Sendable, Hashable {
             let slice = lines[hunk]
             let oldCount = slice.filter { if case .added = $0 { return false } else { return true } }.count
             let newCount = slice.filter { if case .removed = $0 { return false } else { return true } }.count
-            output.append("@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@")
+            output.append(paint("36", "@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@"))
             for line in slice {
                 switch line {
                 case .same(let text): output.append(" " + text)
-                case .removed(let text): output.append("-" + text)
-                case .added(let text): output.append("+" + text)
+                case .removed(let text): output.append(paint("31", "-" + text))
+                case .added(let text): output.append(paint("32", "+" + text))
                 }
             }
         }

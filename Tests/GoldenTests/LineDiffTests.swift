@@ -25,6 +25,14 @@ struct LineDiffTests {
             """)
     }
 
+    @Test func colourMarksRemovalsAdditionsAndHunksButNotContext() {
+        let unified = LineDiff(old: "a\n- keep\nb", new: "a\n- keep\nc").unified(color: true)
+        #expect(unified == [
+            "\u{1B}[2m--- golden\u{1B}[0m", "\u{1B}[2m+++ new\u{1B}[0m", "\u{1B}[36m@@ -1,3 +1,3 @@\u{1B}[0m",
+            " a", " - keep", "\u{1B}[31m-b\u{1B}[0m", "\u{1B}[32m+c\u{1B}[0m",
+        ].joined(separator: "\n"))
+    }
+
     @Test func separatesDistantChangesIntoHunks() {
         let lines = (1...20).map(String.init)
         let old = lines.joined(separator: "\n")
