@@ -37,7 +37,7 @@ let package = Package(
         // Recorded responses (cassettes) and offline replay; approved outputs, diffs and the gate.
         .target(
             name: "Golden",
-            dependencies: ["JSONSchema", "Providers", "Pipeline", "Checks", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Checks", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // The prompts and the steps: rendering, provider calls, extraction,
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Providers", "Pipeline", "Checks", "JSONSchema"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),

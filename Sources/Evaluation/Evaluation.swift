@@ -96,7 +96,7 @@ public struct Evaluation: Sendable {
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now
-        let gate = GoldenGate(store: GoldenStore(folder: layout.golden))
+        let gate = GoldenGate(store: GoldenStore(folder: layout.golden), diffOptions: prompts.diffOptions)
         // The first repeat's steps are compared with golden as they finish, while
         // other fixtures still wait on the model: only the last few are left for the end.
         let judged = Judgements()

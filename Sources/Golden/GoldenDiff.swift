@@ -8,7 +8,7 @@ public struct GoldenDiff: Sendable {
     /// Check name → (golden, pending) for checks whose result changed.
     public let checks: [(name: String, approved: Bool?, pending: Bool)]
 
-    public init(approved: GoldenEntry?, pending: GoldenEntry) {
+    public init(approved: GoldenEntry?, pending: GoldenEntry, options: JSONDiff.Options = .init()) {
         guard let approved else {
             json = nil
             markdown = nil
@@ -17,7 +17,8 @@ public struct GoldenDiff: Sendable {
         }
         let key = GoldenStore.markdownKey
         json = JSONDiff(
-            old: GoldenComparison.withoutMarkdown(approved.output), new: GoldenComparison.withoutMarkdown(pending.output))
+            old: GoldenComparison.withoutMarkdown(approved.output), new: GoldenComparison.withoutMarkdown(pending.output),
+            options: options)
         markdown = LineDiff(old: approved.output[key]?.stringValue ?? "", new: pending.output[key]?.stringValue ?? "")
         checks = pending.checks.sorted { $0.key < $1.key }.compactMap { name, passed in
             approved.checks[name] == passed ? nil : (name, approved.checks[name], passed)

@@ -1,3 +1,4 @@
+import Intake
 import Pipeline
 
 /// What a run's results look like against golden: a verdict per model step, and
@@ -41,9 +42,12 @@ public struct GoldenReport: Sendable {
 /// Compares runs with golden and, outside CI, leaves pending outputs for review.
 public struct GoldenGate: Sendable {
     public let store: GoldenStore
+    /// How each step's outputs are diffed (from its `prompt.yaml`); standard when absent.
+    public let diffOptions: [PipelineStep: JSONDiff.Options]
 
-    public init(store: GoldenStore) {
+    public init(store: GoldenStore, diffOptions: [PipelineStep: JSONDiff.Options] = [:]) {
         self.store = store
+        self.diffOptions = diffOptions
     }
 
     /// Compares every model step of `results` with golden. With `writesPending`, a
@@ -81,7 +85,8 @@ public struct GoldenGate: Sendable {
     public func judge(_ result: StepResult, fixture: String, writesPending: Bool) throws -> Judgement {
         let key = StepKey(fixture: fixture, step: result.id)
         let approved = try store.approved(fixture: key.fixture, step: key.step)
-        let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved)
+        let options = result.step.flatMap { diffOptions[$0] } ?? JSONDiff.Options()
+        let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved, options: options)
         if writesPending, result.status == .valid || result.status == .invalid {
             if verdict.needsApproval {
                 try store.writePending(GoldenComparison.entry(for: result), fixture: key.fixture, step: key.step)

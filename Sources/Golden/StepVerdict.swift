@@ -43,10 +43,10 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     /// For a reply that failed validation but still parses as JSON (an option
     /// removed, a field of the wrong type), shows how it differs from the approved
     /// output, so a reviewer sees what broke and not only the schema error.
-    mutating func showDiffs(from approved: JSONValue, toInvalidReplyOf result: StepResult) {
+    mutating func showDiffs(from approved: JSONValue, toInvalidReplyOf result: StepResult, options: JSONDiff.Options) {
         guard let reply = result.attempts.last?.responseText,
               case .success(let extraction) = JSONExtractor.extract(from: reply) else { return }
-        let (json, markdown) = GoldenComparison.diffs(from: approved, to: extraction.value)
+        let (json, markdown) = GoldenComparison.diffs(from: approved, to: extraction.value, options: options)
         outputDiff = json?.rendered()
         markdownDiff = markdown?.unified(oldName: "golden markdown", newName: "reply markdown")
     }
@@ -62,7 +62,9 @@ public struct StepVerdict: Sendable, Hashable, Codable {
 
 /// Compares step results with golden entries.
 public enum GoldenComparison {
-    public static func verdict(for result: StepResult, fixture: String, approved: GoldenEntry?) -> StepVerdict {
+    public static func verdict(
+        for result: StepResult, fixture: String, approved: GoldenEntry?, options: JSONDiff.Options = .init()
+    ) -> StepVerdict {
         let key = StepKey(fixture: fixture, step: result.id)
         switch result.status {
         case .skipped:
@@ -72,7 +74,7 @@ public enum GoldenComparison {
             let stale = failure.kind == "missing-recording" || failure.kind == "stale-recording"
             return StepVerdict(key: key, status: stale ? .stale : .error, reasons: ["\(failure.kind): \(failure.message)"])
         case .invalid:
-            return invalidVerdict(for: result, key: key, approved: approved)
+            return invalidVerdict(for: result, key: key, approved: approved, options: options)
         case .valid:
             break
         }
@@ -99,7 +101,7 @@ public enum GoldenComparison {
         var jsonDiff: JSONDiff?
         var markdownDiff: LineDiff?
         if approved.output != output {
-            (jsonDiff, markdownDiff) = diffs(from: approved.output, to: output)
+            (jsonDiff, markdownDiff) = diffs(from: approved.output, to: output, options: options)
         }
         let outputChanged = jsonDiff != nil || markdownDiff != nil || current.checks != approved.checks
         var verdict = StepVerdict(
@@ -125,12 +127,14 @@ public enum GoldenComparison {
 
     /// A step whose reply never validated is a regression, unless that very reply
     /// was approved as a known failure.
-    private static func invalidVerdict(for result: StepResult, key: StepKey, approved: GoldenEntry?) -> StepVerdict {
+    private static func invalidVerdict(
+        for result: StepResult, key: StepKey, approved: GoldenEntry?, options: JSONDiff.Options
+    ) -> StepVerdict {
         let problem = "no valid output: \(result.failure?.message ?? "invalid")"
         guard let approved, approved.checks[usableOutputCheck] == false else {
             let hint = approved == nil ? "; `accept` records it as a known failure" : " (golden has a valid output)"
             var verdict = StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
-            if let approved { verdict.showDiffs(from: approved.output, toInvalidReplyOf: result) }
+            if let approved { verdict.showDiffs(from: approved.output, toInvalidReplyOf: result, options: options) }
             return verdict
         }
         let current = entry(for: result)
@@ -144,8 +148,8 @@ public enum GoldenComparison {
     }
 
     /// The structural and markdown diffs between two outputs, each nil when that part is unchanged.
-    static func diffs(from approved: JSONValue, to output: JSONValue) -> (json: JSONDiff?, markdown: LineDiff?) {
-        let json = JSONDiff(old: withoutMarkdown(approved), new: withoutMarkdown(output))
+    static func diffs(from approved: JSONValue, to output: JSONValue, options: JSONDiff.Options) -> (json: JSONDiff?, markdown: LineDiff?) {
+        let json = JSONDiff(old: withoutMarkdown(approved), new: withoutMarkdown(output), options: options)
         let markdown = LineDiff(
             old: approved[GoldenStore.markdownKey]?.stringValue ?? "", new: output[GoldenStore.markdownKey]?.stringValue ?? "")
         return (json.isEmpty ? nil : json, markdown.hasChanges ? markdown : nil)

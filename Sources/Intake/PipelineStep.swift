@@ -5,3 +5,17 @@ public enum PipelineStep: String, Codable, Hashable, Sendable, CaseIterable {
     case programDraft = "program-draft"
     case programEdit = "program-edit"
 }
+
+extension PipelineStep {
+    /// The step a fixture step id runs: `goal-options-edit-2` is a `goal-options-edit`.
+    public init?(stepID: String) {
+        if let step = PipelineStep(rawValue: stepID) {
+            self = step
+        } else if stepID.hasPrefix(PipelineStep.goalOptionsEdit.rawValue + "-"),
+                  Int(stepID.dropFirst(PipelineStep.goalOptionsEdit.rawValue.count + 1)) != nil {
+            self = .goalOptionsEdit
+        } else {
+            return nil
+        }
+    }
+}

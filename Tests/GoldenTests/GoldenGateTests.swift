@@ -1,4 +1,5 @@
 import Checks
+import Intake
 import Foundation
 import JSONSchema
 import Pipeline
@@ -130,6 +131,28 @@ struct GoldenGateTests {
         #expect(verdict.status == .regression)
         #expect(verdict.outputDiff?.contains("- program_json.sessions[day=1].exercises") == true)
         #expect(verdict.markdownDiff?.contains("-- **Plank**: 3 × 30 s") == true)
+    }
+
+    @Test func theStepsDeclaredToleranceAndKeysDecideWhatChanged() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options: JSONValue = ["options": [["id": "a", "summary": "Walk", "weeks": 8], ["id": "b", "summary": "Run", "weeks": 6]]]
+        let moved: JSONValue = ["options": [["id": "b", "summary": "Run", "weeks": 6], ["id": "a", "summary": "Walk", "weeks": 8.25]]]
+        func step(_ output: JSONValue) -> StepResult { StepResult(id: "goal-options-edit-1", step: .goalOptionsEdit, status: .valid, output: output) }
+        func verdict(_ diffOptions: [PipelineStep: JSONDiff.Options]) throws -> StepVerdict {
+            let gate = GoldenGate(store: store, diffOptions: diffOptions)
+            return try #require(try gate.evaluate([FixtureResult(fixture: "keisha", steps: [step(moved)])], writesPending: false, findsOrphans: false).verdicts.first)
+        }
+        _ = try run([step(options)])
+        try store.accept(fixture: "keisha", step: "goal-options-edit-1")
+
+        let exact = try verdict([:])
+        #expect(exact.status == .changed)
+        #expect(exact.outputDiff?.contains(#"~ options[id="a"].weeks: 8 → 8.25"#) == true)
+        let tolerant = try verdict([.goalOptionsEdit: JSONDiff.Options(GoldenComparisonSettings(arrayKeys: ["id"], numericTolerance: 0.5))])
+        #expect(tolerant.outputDiff == #"↕ options[id="b"]: moved from 1 to 0"#, "within the declared tolerance, only the move is left")
+        let byPosition = try verdict([.goalOptionsEdit: JSONDiff.Options(GoldenComparisonSettings(arrayKeys: ["uuid"], numericTolerance: 0.5))])
+        #expect(byPosition.outputDiff?.contains(#"+ options[1]: {"id":"a","summary":"Walk","weeks":8.25}"#) == true,
+                "with no declared key the elements are aligned, not matched by id")
     }
 
     @Test func staleRecordingsAndOrphansFailTheGate() throws {

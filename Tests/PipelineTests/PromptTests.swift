@@ -97,6 +97,35 @@ struct PromptTests {
         #expect(lines.contains("prompts/goal-options/prompt.yaml:3:14: `temperature` must be a number from 0 to 2, got string \"hot\""))
         #expect(lines.contains { $0.hasPrefix("prompts/program-edit/system.md: missing") })
     }
+
+    @Test func theGoldenBlockDeclaresHowOutputsAreDiffed() throws {
+        let library = try Repository.prompts()
+        #expect(library[.goalOptions].metadata.golden == GoldenComparisonSettings(arrayKeys: ["id"], numericTolerance: 0))
+        #expect(library[.programEdit].metadata.golden.arrayKeys == ["day", "name", "weeks"])
+
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("prompts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: Repository.layout.prompts, to: root.appendingPathComponent("prompts"))
+        let layout = ProjectLayout(root: root)
+        let head = "version: 1\nschema: program.schema.json\ntemperature: 0.2\nmax_tokens: 900\n"
+        func write(_ step: String, _ golden: String) throws {
+            try (head + golden).write(to: layout.prompts.appendingPathComponent("\(step)/prompt.yaml"), atomically: true, encoding: .utf8)
+        }
+        try write("program-draft", "golden:\n  numeric_tolerance: 0.5\n")
+        let loaded = try PromptLibrary(layout: layout)
+        #expect(loaded[.programDraft].metadata.golden == GoldenComparisonSettings(
+            arrayKeys: GoldenComparisonSettings.standard.arrayKeys, numericTolerance: 0.5), "an absent key keeps its standard value")
+
+        try write("program-draft", "golden:\n  numeric_tolerance: -1\n")
+        try write("program-edit", "golden:\n  array_keys: [day, 3]\n")
+        try write("goal-options", "golden:\n  match_by: [id]\n")
+        let error = try #require(throws: PromptLibraryError.self) { try PromptLibrary(layout: layout) }
+        #expect(Set(error.errors.map(\.description)) == [
+            "prompts/program-draft/prompt.yaml:6:22: `golden.numeric_tolerance` must be a number of at least 0, got -1",
+            "prompts/program-edit/prompt.yaml:6:15: `golden.array_keys` must be a list of key names, got [\"day\",3]",
+            "prompts/goal-options/prompt.yaml:6:3: unknown key `golden.match_by`; expected one of array_keys, numeric_tolerance",
+        ])
+    }
 }
 
 @Suite("Fingerprints")

@@ -8,16 +8,43 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     public var temperature: Double
     public var maxTokens: Int
     public var seed: Int?
+    /// How this step's outputs are compared with golden; not part of the request.
+    public var golden: GoldenComparisonSettings
 
-    public init(version: Int, description: String? = nil, schema: String, temperature: Double, maxTokens: Int, seed: Int? = nil) {
+    public init(
+        version: Int, description: String? = nil, schema: String, temperature: Double, maxTokens: Int, seed: Int? = nil,
+        golden: GoldenComparisonSettings = .standard
+    ) {
         self.version = version
         self.description = description
         self.schema = schema
         self.temperature = temperature
         self.maxTokens = maxTokens
         self.seed = seed
+        self.golden = golden
     }
 
     /// The keys `prompt.yaml` may use.
-    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed"]
+    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden"]
+}
+
+/// The `golden:` block of a `prompt.yaml`: what the structural diff treats as the
+/// same array element and the same number when it compares an output with golden.
+public struct GoldenComparisonSettings: Codable, Hashable, Sendable {
+    /// Keys that identify the elements of an array of objects, tried in order: an
+    /// array is matched by the first key every element has, with unique values.
+    public var arrayKeys: [String]
+    /// Numbers whose absolute difference is at most this count as equal.
+    public var numericTolerance: Double
+
+    public init(arrayKeys: [String], numericTolerance: Double) {
+        self.arrayKeys = arrayKeys
+        self.numericTolerance = numericTolerance
+    }
+
+    /// Without a `golden:` block: the keys of the pipeline's outputs, exact numbers.
+    public static let standard = GoldenComparisonSettings(arrayKeys: ["id", "day", "name", "weeks"], numericTolerance: 0)
+
+    /// The keys the `golden:` block may use.
+    static let keys = ["array_keys", "numeric_tolerance"]
 }

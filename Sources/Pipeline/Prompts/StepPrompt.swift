@@ -143,9 +143,39 @@ public struct StepPrompt: @unchecked Sendable {
         let temperature = try require("temperature", "a number from 0 to 2") { $0.numberValue.flatMap { (0...2).contains($0) ? $0 : nil } }
         let maxTokens = try require("max_tokens", "a whole number from 1 to 32000") { $0.intValue.flatMap { (1...32000).contains($0) ? $0 : nil } }
         let seed: Int? = object["seed"] == nil ? nil : try require("seed", "a whole number", \.intValue)
+        let golden = try goldenSettings(object["golden"], document: document, file: file)
         return PromptMetadata(
             version: version, description: object["description"]?.stringValue, schema: schema,
-            temperature: temperature, maxTokens: maxTokens, seed: seed)
+            temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden)
+    }
+
+    /// The optional `golden:` block; every key it leaves out keeps its standard value.
+    private static func goldenSettings(_ value: JSONValue?, document: YAMLDocument, file: String) throws(PromptError) -> GoldenComparisonSettings {
+        var settings = GoldenComparisonSettings.standard
+        guard let value else { return settings }
+        func problem(_ tokens: [String], _ message: String) -> PromptError {
+            PromptError(file: file, location: document.location(of: JSONPointer(tokens: ["golden"] + tokens)), message: message)
+        }
+        guard case .object(let block) = value else {
+            throw problem([], "`golden` must be a mapping of array_keys, numeric_tolerance, got \(value.typeName)")
+        }
+        for key in block.keys where !GoldenComparisonSettings.keys.contains(key) {
+            throw problem([key], "unknown key `golden.\(key)`; expected one of " + GoldenComparisonSettings.keys.joined(separator: ", "))
+        }
+        if let keys = block["array_keys"] {
+            guard let list = keys.arrayValue, !list.isEmpty,
+                  case let names = list.compactMap(\.stringValue), names.count == list.count, !names.contains("") else {
+                throw problem(["array_keys"], "`golden.array_keys` must be a list of key names, got \(keys.preview(limit: 40))")
+            }
+            settings.arrayKeys = names
+        }
+        if let tolerance = block["numeric_tolerance"] {
+            guard let number = tolerance.numberValue, number >= 0 else {
+                throw problem(["numeric_tolerance"], "`golden.numeric_tolerance` must be a number of at least 0, got \(tolerance.preview(limit: 40))")
+            }
+            settings.numericTolerance = number
+        }
+        return settings
     }
 
     /// Mustache renders unknown variables as empty text, silently; a typo would drop
