@@ -8,27 +8,42 @@ struct AcceptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept",
         abstract: "Approve pending outputs: each .new file replaces its golden file.",
-        discussion: "With --prune, also delete golden outputs and recordings that no fixture step produces any more."
+        discussion: "With --prune, also delete the golden files (approved and pending outputs, recordings) of steps that no fixture produces any more, and a fixture folder that leaves empty."
     )
 
     @OptionGroup var projectOptions: ProjectOptions
     @OptionGroup var selection: GoldenSelection
 
-    @Flag(help: "Delete golden outputs and cassettes of fixture steps that no longer exist.")
+    @Flag(help: "Delete the golden files (outputs, pending outputs, recordings) of fixture steps that no longer exist.")
     var prune = false
 
     func run() async throws {
         let layout = try projectOptions.layout()
         let store = GoldenStore(folder: layout.golden)
         let out = Terminal.standardOutput
+        // Orphans are found before anything is accepted: a pending output of a step that
+        // is going away is deleted with it, never promoted first.
+        let orphans = prune ? try store.orphans(excluding: expectedSteps()).filter { selection.includes($0.key) } : []
+        let orphanedSteps = Set(orphans.map(\.key))
         var accepted = 0
-        for key in store.entries(pending: true) where selection.includes(key) {
+        for key in store.entries(pending: true) where selection.includes(key) && !orphanedSteps.contains(key) {
             try Failure.exitingOnError { try store.accept(fixture: key.fixture, step: key.step) }
             out.writeLine(out.styled("accepted", .green) + " \(key)")
             accepted += 1
         }
         out.writeLine(accepted == 0 ? "Nothing pending\(selection.fixture.isEmpty && selection.step == nil ? "" : " for that selection")." : "\(accepted) accepted.")
         guard prune else { return }
+        for orphan in orphans {
+            let removedFolder = try Failure.exitingOnError { try store.remove(orphan) }
+            for path in orphan.paths { out.writeLine(out.styled("pruned", .yellow) + " \(path)") }
+            if removedFolder { out.writeLine(out.styled("pruned", .yellow) + " golden/\(orphan.key.fixture)/ (left empty)") }
+        }
+        let files = orphans.reduce(0) { $0 + $1.files.count }
+        out.writeLine(files == 0 ? "No orphaned golden files." : "\(files) file\(files == 1 ? "" : "s") of \(orphans.count) orphaned step\(orphans.count == 1 ? "" : "s") pruned.")
+    }
+
+    /// Every model step the fixtures produce, as `run` over the whole suite would.
+    private func expectedSteps() throws -> Set<StepKey> {
         let corpus = try projectOptions.corpus()
         var expected = Set<StepKey>()
         for name in corpus.fixtureNames() {
@@ -38,20 +53,7 @@ struct AcceptCommand: AsyncParsableCommand {
             }
             Pipeline.stepIDs(for: fixture.scenario).forEach { expected.insert(StepKey(fixture: name, step: $0)) }
         }
-        let cassettes = CassetteStore(folder: layout.golden)
-        var pruned = 0
-        for key in store.entries(pending: false) where !expected.contains(key) && selection.includes(key) {
-            store.removeApproved(fixture: key.fixture, step: key.step)
-            cassettes.remove(fixture: key.fixture, step: key.step)
-            out.writeLine(out.styled("pruned", .yellow) + " \(key)")
-            pruned += 1
-        }
-        for key in cassettes.entries() where !expected.contains(key) && selection.includes(key) {
-            cassettes.remove(fixture: key.fixture, step: key.step)
-            out.writeLine(out.styled("pruned", .yellow) + " \(key) recording")
-            pruned += 1
-        }
-        out.writeLine("\(pruned) orphan\(pruned == 1 ? "" : "s") pruned.")
+        return expected
     }
 }
 

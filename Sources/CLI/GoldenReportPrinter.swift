@@ -19,7 +19,11 @@ struct GoldenReportPrinter {
         }
         printKnownFailures(report.verdicts.filter { $0.status == .knownFailure })
         for orphan in report.orphans {
-            terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan): golden output that no fixture step produces; remove it with `trainer-eval accept --prune`")
+            terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan.key): golden files of a step no fixture produces")
+            for path in orphan.paths { terminal.writeLine("    \(path)") }
+        }
+        if !report.orphans.isEmpty {
+            terminal.writeLine("`trainer-eval accept --prune` deletes the orphaned files listed above.")
         }
         terminal.writeLine(report.summaryLine)
         let pending = report.verdicts.filter(\.needsApproval).count

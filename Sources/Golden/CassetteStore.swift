@@ -13,9 +13,12 @@ public struct CassetteStore: Sendable {
         URL(fileURLWithPath: path(fixture: fixture, step: step))
     }
 
+    /// How a cassette's file name ends: `<step>.cassette.json`.
+    public static let fileSuffix = ".cassette.json"
+
     /// The cassette's path as a string, which replay reads without building a URL.
     func path(fixture: String, step: String) -> String {
-        "\(folder.path)/\(fixture)/\(step).cassette.json"
+        "\(folder.path)/\(fixture)/\(step)\(Self.fileSuffix)"
     }
 
     /// The cassette for one step, nil when none was recorded.
@@ -26,7 +29,7 @@ public struct CassetteStore: Sendable {
     /// The cassette for one step read for replay, nil when none was recorded.
     public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
         guard let data = FileManager.default.contents(atPath: path(fixture: fixture, step: step)) else { return nil }
-        let file = "\(fixture)/\(step).cassette.json"
+        let file = "\(fixture)/\(step)\(Self.fileSuffix)"
         do {
             return try ReplayableCassette(json: JSONParser.parse(data), file: file)
         } catch let error as CassetteError {
@@ -36,14 +39,9 @@ public struct CassetteStore: Sendable {
         }
     }
 
-    /// Deletes one step's cassette, if any.
-    public func remove(fixture: String, step: String) {
-        try? FileManager.default.removeItem(at: url(fixture: fixture, step: step))
-    }
-
     /// Every fixture step that has a cassette, sorted.
     public func entries() -> [StepKey] {
-        let suffix = ".cassette.json"
+        let suffix = Self.fileSuffix
         let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return fixtures.flatMap { fixture in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fixture).path)) ?? [])

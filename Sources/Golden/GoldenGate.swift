@@ -2,14 +2,14 @@ import Intake
 import Pipeline
 
 /// What a run's results look like against golden: a verdict per model step, and
-/// golden entries no fixture produces any more.
+/// golden files no fixture step produces any more.
 public struct GoldenReport: Sendable {
     public var verdicts: [StepVerdict]
-    public var orphans: [StepKey]
+    public var orphans: [GoldenOrphan]
     /// The approved entries the verdicts were judged against, for side-by-side reports.
     public var approved: [StepKey: GoldenEntry]
 
-    public init(verdicts: [StepVerdict], orphans: [StepKey], approved: [StepKey: GoldenEntry] = [:]) {
+    public init(verdicts: [StepVerdict], orphans: [GoldenOrphan], approved: [StepKey: GoldenEntry] = [:]) {
         self.verdicts = verdicts
         self.orphans = orphans
         self.approved = approved
@@ -52,9 +52,10 @@ public struct GoldenGate: Sendable {
 
     /// Compares every model step of `results` with golden. With `writesPending`, a
     /// changed or new output is written as pending and a pending file that no longer
-    /// differs is removed. With `findsOrphans` (a run of the whole suite), golden
-    /// entries no step produced are reported. `judged` holds verdicts already
-    /// reached while the run went on (see `judge`); the rest are judged now.
+    /// differs is removed. With `findsOrphans` (a run of the whole suite), the golden
+    /// files of steps it did not produce (approved, pending or recorded) are reported.
+    /// `judged` holds verdicts already reached while the run went on (see `judge`);
+    /// the rest are judged now.
     public func evaluate(
         _ results: [FixtureResult], writesPending: Bool, findsOrphans: Bool, judged: [StepKey: Judgement] = [:]
     ) throws -> GoldenReport {
@@ -70,7 +71,7 @@ public struct GoldenGate: Sendable {
                 verdicts.append(judgement.verdict)
             }
         }
-        let orphans = findsOrphans ? store.entries(pending: false).filter { !produced.contains($0) } : []
+        let orphans = findsOrphans ? store.orphans(excluding: produced) : []
         return GoldenReport(verdicts: verdicts, orphans: orphans, approved: approvedEntries)
     }
 

@@ -67,10 +67,58 @@ public struct GoldenStore: Sendable {
         return existed
     }
 
-    /// Deletes a step's approved files (for pruning orphans).
-    public func removeApproved(fixture: String, step: String) {
-        let approvedFiles = files(fixture: fixture, step: step, suffix: "")
-        for file in [approvedFiles.json, approvedFiles.markdown, approvedFiles.checks] { try? FileManager.default.removeItem(at: file) }
+    /// The golden files of every fixture step outside `produced`, one orphan per step,
+    /// sorted: what `run` reports and `accept --prune` deletes. A file counts when it
+    /// sits in a fixture's folder and is named like a step's file (see
+    /// `stepFileSuffixes`); anything else, such as golden/README.md, is not ours.
+    public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
+        let manager = FileManager.default
+        var filesByStep: [StepKey: [String]] = [:]
+        for fixture in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !fixture.hasPrefix(".") {
+            let fixtureFolder = "\(folder.path)/\(fixture)"
+            guard isFolder(fixtureFolder) else { continue }
+            for name in (try? manager.contentsOfDirectory(atPath: fixtureFolder)) ?? [] where !name.hasPrefix(".") {
+                guard let step = Self.step(ofFileNamed: name) else { continue }
+                let key = StepKey(fixture: fixture, step: step)
+                guard !produced.contains(key), !isFolder("\(fixtureFolder)/\(name)") else { continue }
+                filesByStep[key, default: []].append(name)
+            }
+        }
+        return filesByStep.map { GoldenOrphan(key: $0.key, files: $0.value.sorted()) }.sorted()
+    }
+
+    /// Deletes an orphan's files, then its fixture folder if that left it empty; true
+    /// when the folder went too.
+    @discardableResult
+    public func remove(_ orphan: GoldenOrphan) throws(GoldenError) -> Bool {
+        let fixtureFolder = folder.appendingPathComponent(orphan.key.fixture, isDirectory: true)
+        for name in orphan.files {
+            let file = fixtureFolder.appendingPathComponent(name)
+            if unlink(file.path) != 0, errno != ENOENT {
+                throw GoldenError.undeletable(path: display(file), reason: String(cString: strerror(errno)))
+            }
+        }
+        if rmdir(fixtureFolder.path) == 0 { return true }
+        // A folder that still holds files stays; so does one already gone.
+        if [ENOTEMPTY, EEXIST, ENOENT].contains(errno) { return false }
+        throw GoldenError.undeletable(path: display(fixtureFolder), reason: String(cString: strerror(errno)))
+    }
+
+    /// How the names of a step's files end in its fixture's folder (`<step><suffix>`),
+    /// longest first so `goal-options.checks.json` is not read as step `goal-options.checks`.
+    static let stepFileSuffixes = [
+        CassetteStore.fileSuffix, ".checks.json.new", ".checks.json", ".json.new", ".md.new", ".json", ".md",
+    ]
+
+    /// The step a file in a fixture's folder belongs to, nil when it is no golden file.
+    static func step(ofFileNamed name: String) -> String? {
+        guard let suffix = stepFileSuffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }) else { return nil }
+        return String(name.dropLast(suffix.count))
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Every (fixture, step) with approved output, or with pending output, sorted.
@@ -172,10 +220,33 @@ public struct StepKey: Hashable, Sendable, Codable, Comparable, CustomStringConv
     }
 }
 
+/// The golden files of a fixture step that no fixture produces any more (its fixture,
+/// its option edit or the step itself went away). Only `accept --prune` deletes them.
+public struct GoldenOrphan: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var key: StepKey
+    /// File names in the fixture's folder (approved, pending and recorded), sorted.
+    public var files: [String]
+
+    public init(key: StepKey, files: [String]) {
+        self.key = key
+        self.files = files
+    }
+
+    /// The files as a user finds them from the project folder: `golden/<fixture>/<file>`.
+    public var paths: [String] { files.map { "golden/\(key.fixture)/\($0)" } }
+
+    public var description: String { key.description }
+
+    public static func < (lhs: GoldenOrphan, rhs: GoldenOrphan) -> Bool {
+        lhs.key != rhs.key ? lhs.key < rhs.key : lhs.files.lexicographicallyPrecedes(rhs.files)
+    }
+}
+
 /// A golden file that cannot be used.
 public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case unwritable(path: String, reason: String)
+    case undeletable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -183,6 +254,8 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
             return "The golden file \(path) cannot be read (\(reason)). Restore it from version control or re-approve the step."
         case .unwritable(let path, let reason):
             return "Could not write \(path): \(reason)."
+        case .undeletable(let path, let reason):
+            return "Could not delete \(path): \(reason). Check that you may write to its folder, then run `trainer-eval accept --prune` again."
         }
     }
 }

@@ -162,9 +162,60 @@ struct GoldenGateTests {
         try store.accept(fixture: "keisha", step: "program-edit")
         let report = try run([result(status: .error)], ci: true)
         #expect(report.verdicts.first?.status == .stale)
-        #expect(report.orphans == [StepKey(fixture: "keisha", step: "program-edit")])
+        #expect(report.orphans == [GoldenOrphan(
+            key: StepKey(fixture: "keisha", step: "program-edit"),
+            files: ["program-edit.checks.json", "program-edit.json", "program-edit.md"])])
         #expect(report.summaryLine == "golden: stale 1 · orphans 1")
         #expect(!report.passesGate)
+    }
+
+    func write(_ files: [String]) throws {
+        for path in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}\n".utf8).write(to: file)
+        }
+    }
+
+    /// Whatever a step left behind is an orphan once no fixture produces that step: a
+    /// recording, a pending output, markdown or checks, not only an approved output.
+    @Test func everyGoldenFileOfAStepNoFixtureProducesIsAnOrphan() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write([
+            "keisha/program-draft.json", "keisha/program-draft.md", "keisha/program-draft.checks.json", "keisha/program-draft.cassette.json",
+            "keisha/goal-options-edit-2.cassette.json",
+            "keisha/program-edit.json.new", "keisha/program-edit.md.new", "keisha/program-edit.checks.json.new",
+            "retired/goal-options.cassette.json", "retired/goal-options.md",
+            "README.md", "keisha/.DS_Store", "keisha/notes.txt",
+        ])
+        let produced: Set = [StepKey(fixture: "keisha", step: "program-draft")]
+        #expect(store.orphans(excluding: produced) == [
+            GoldenOrphan(key: StepKey(fixture: "keisha", step: "goal-options-edit-2"), files: ["goal-options-edit-2.cassette.json"]),
+            GoldenOrphan(key: StepKey(fixture: "keisha", step: "program-edit"),
+                         files: ["program-edit.checks.json.new", "program-edit.json.new", "program-edit.md.new"]),
+            GoldenOrphan(key: StepKey(fixture: "retired", step: "goal-options"), files: ["goal-options.cassette.json", "goal-options.md"]),
+        ])
+
+        let report = try GoldenGate(store: store).evaluate(
+            [FixtureResult(fixture: "keisha", steps: [result(status: .error)])], writesPending: false, findsOrphans: true)
+        #expect(report.orphans.map(\.description) == ["keisha/goal-options-edit-2", "keisha/program-edit", "retired/goal-options"])
+        #expect(!report.passesGate)
+        let partial = try GoldenGate(store: store).evaluate(
+            [FixtureResult(fixture: "keisha", steps: [result(status: .error)])], writesPending: false, findsOrphans: false)
+        #expect(partial.orphans.isEmpty, "a partial run cannot tell what is orphaned")
+    }
+
+    @Test func removingAnOrphanDeletesItsFilesAndTheFolderItEmptied() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(["keisha/program-draft.json", "keisha/program-edit.json", "keisha/program-edit.cassette.json",
+                   "retired/goal-options.json", "retired/goal-options.cassette.json", "README.md"])
+        let orphans = store.orphans(excluding: [StepKey(fixture: "keisha", step: "program-draft")])
+        #expect(orphans.map(\.description) == ["keisha/program-edit", "retired/goal-options"])
+        #expect(try store.remove(orphans[0]) == false, "keisha still has program-draft")
+        #expect(try store.remove(orphans[1]) == true)
+        let left = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.sorted()
+        #expect(left == ["README.md", "keisha", "keisha/program-draft.json"])
+        #expect(store.orphans(excluding: [StepKey(fixture: "keisha", step: "program-draft")]).isEmpty)
     }
 
     @Test func rejectingRemovesPendingFilesAndKeepsGolden() throws {

@@ -64,7 +64,7 @@ enum Samples {
         let verdicts = results[0].steps.map { step in
             GoldenComparison.verdict(for: step, fixture: "busy-parent", approved: approved[StepKey(fixture: "busy-parent", step: step.id)])
         }
-        let golden = GoldenReport(verdicts: verdicts, orphans: [StepKey(fixture: "retired-fixture", step: "goal-options")], approved: approved)
+        let golden = GoldenReport(verdicts: verdicts, orphans: [GoldenOrphan(key: StepKey(fixture: "retired-fixture", step: "goal-options"), files: ["goal-options.json"])], approved: approved)
         let run = RunReport.RunInfo(
             id: "20261121-120000-replay", startedAt: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 19.5,
             provider: "replay", model: "qwen2.5-coder-1.5b-instruct-q4_k_m", commit: "0123456789ab",
