@@ -23,6 +23,9 @@ struct ReviewCommand: AsyncParsableCommand {
         let store = GoldenStore(folder: try projectOptions.layout().golden)
         let keys = store.entries(pending: true).filter(selection.includes)
         var tally = (accepted: 0, rejected: 0, skipped: 0)
+        func stoppedSummary(at index: Int) -> String {
+            "\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped + keys.count - index) left pending."
+        }
         for (index, key) in keys.enumerated() {
             let pending = try Failure.exitingOnError { try store.pending(fixture: key.fixture, step: key.step) }
             let approved = try Failure.exitingOnError { try store.approved(fixture: key.fixture, step: key.step) }
@@ -33,7 +36,12 @@ struct ReviewCommand: AsyncParsableCommand {
             out.writeLine(approved == nil ? pending.output.serialized(.prettySorted) : diff.rendered(color: out.usesColor, indent: "  "))
             answer: while true {
                 out.write("accept (a), reject (r), skip (s), quit (q)? ")
-                guard let line = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { break }
+                guard let line = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+                    // The end of input (Ctrl-D) quits: no one is left to answer for the rest.
+                    out.writeLine()
+                    out.writeLine(stoppedSummary(at: index))
+                    return
+                }
                 switch line {
                 case "a", "accept":
                     try Failure.exitingOnError { try store.accept(fixture: key.fixture, step: key.step) }
@@ -47,7 +55,7 @@ struct ReviewCommand: AsyncParsableCommand {
                     tally.skipped += 1
                     break answer
                 case "q", "quit":
-                    out.writeLine("\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped + keys.count - index) left pending.")
+                    out.writeLine(stoppedSummary(at: index))
                     return
                 default:
                     continue
