@@ -7,12 +7,8 @@ struct GoldenWorkflowTests {
     /// The committed recordings of a real fixture replay through the gate; its approved
     /// failures come back as one counted line, not a paragraph per step.
     @Test func knownFailuresAreSummedUpByCheck() throws {
-        let project = try RunCommandTests.makeProject()
+        let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent"])
         defer { try? FileManager.default.removeItem(at: project) }
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("golden"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: CommandRunner.repositoryRoot.appendingPathComponent("golden/busy-parent"),
-            to: project.appendingPathComponent("golden/busy-parent"))
         let gate = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"])
         #expect(gate.status == 0, "\(gate.standardOutput)\(gate.standardError)")
         let summary = try #require(gate.standardOutput.split(separator: "\n").first { $0.hasPrefix("known-failure ") })

@@ -22,6 +22,19 @@ struct RunCommandTests {
         return root
     }
 
+    /// `makeProject()` with the committed golden files of `fixtures` (recordings, approved
+    /// outputs) and golden/README.md, so the gate passes for them offline.
+    static func makeProject(withGoldenOf fixtures: [String]) throws -> URL {
+        let root = try makeProject()
+        let golden = root.appendingPathComponent("golden")
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        for name in fixtures + ["README.md"] {
+            try FileManager.default.copyItem(
+                at: CommandRunner.repositoryRoot.appendingPathComponent("golden/\(name)"), to: golden.appendingPathComponent(name))
+        }
+        return root
+    }
+
     static let options = #"{"options": [{"id": "move-3x-week", "summary": "Move 3 times a week for 8 weeks", "detail": "Short sessions."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 steps a day by June", "detail": "Add 500 a week."}, {"id": "first-push-up", "summary": "Do 5 full push-ups in 10 weeks", "detail": "Start on the knees."}]}"#
 
     static func completion(_ content: String) -> String {

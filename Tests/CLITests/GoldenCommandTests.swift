@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+/// `pending`, `diff`, `accept`, `reject`, `review` and the orphan gate, run as a user
+/// runs them on a project folder of real files.
+@Suite("Golden commands", .serialized)
+struct GoldenCommandTests {
+    static let changedStep = "busy-parent/program-draft"
+    static let newStep = "minimal-record/goal-options"
+    static let pendingSuffixes = [".json.new", ".md.new", ".checks.json.new"]
+
+    /// A project with the committed golden set of its two fixtures, except that
+    /// busy-parent's approved program draft gave Push-Ups 6-8 reps (replay says 8-10)
+    /// and minimal-record's goal options were never approved. A replay of the suite
+    /// leaves one changed and one new output pending.
+    static func makeProjectWithPendingOutputs() throws -> URL {
+        let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent", "minimal-record"])
+        let golden = project.appendingPathComponent("golden")
+
+        // Keys are sorted: an exercise's `reps` follows its `name`.
+        let draftFile = golden.appendingPathComponent("busy-parent/program-draft.json")
+        let draft = try String(contentsOf: draftFile, encoding: .utf8)
+        let pushUps = try #require(draft.range(of: #""name": "Push-Ups","#))
+        let reps = try #require(draft.range(of: #""reps": "8-10""#, range: pushUps.upperBound..<draft.endIndex))
+        try draft.replacingCharacters(in: reps, with: #""reps": "6-8""#).write(to: draftFile, atomically: true, encoding: .utf8)
+        let markdownFile = golden.appendingPathComponent("busy-parent/program-draft.md")
+        let markdown = try String(contentsOf: markdownFile, encoding: .utf8)
+        let edited = markdown.replacingOccurrences(of: "- **Push-Ups**: 3 × 8-10,", with: "- **Push-Ups**: 3 × 6-8,")
+        #expect(edited != markdown)
+        try edited.write(to: markdownFile, atomically: true, encoding: .utf8)
+        for name in ["goal-options.json", "goal-options.checks.json"] {
+            try FileManager.default.removeItem(at: golden.appendingPathComponent("minimal-record/\(name)"))
+        }
+
+        let replay = try CommandRunner.run(["run", "--project", project.path])
+        #expect(replay.status == 0, "\(replay.standardOutput)\(replay.standardError)")
+        for step in [changedStep, newStep] {
+            #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("\(step).json.new").path), "\(step) not pending")
+        }
+        return project
+    }
+
+    /// Every file under golden/, as paths relative to it, sorted.
+    static func goldenFiles(_ project: URL) -> [String] {
+        let golden = project.appendingPathComponent("golden")
+        let entries = FileManager.default.enumerator(at: golden, includingPropertiesForKeys: [.isDirectoryKey])?
+            .compactMap { $0 as? URL } ?? []
+        return entries.filter { !$0.hasDirectoryPath }
+            .map { String($0.standardizedFileURL.path.dropFirst(golden.standardizedFileURL.path.count + 1)) }
+            .sorted()
+    }
+
+    static func contents(_ project: URL, _ path: String) throws -> Data {
+        try Data(contentsOf: project.appendingPathComponent("golden/\(path)"))
+    }
+
+    @Test func pendingListsEachWaitingOutputWithHowItDiffers() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let pending = try CommandRunner.run(["pending", "--project", project.path])
+        #expect(pending.status == 0)
+        let lines = pending.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "changed \(Self.changedStep): 1 JSON change, markdown +1 −1",
+            "new \(Self.newStep): no golden output yet",
+            "2 pending.",
+        ], "\(pending.standardOutput)")
+        #expect(!pending.standardOutput.contains("Push-Ups"), "pending lists; diff shows the changes")
+
+        let selected = try CommandRunner.run(["pending", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(selected.standardOutput.split(separator: "\n") == ["new \(Self.newStep): no golden output yet", "1 pending."])
+    }
+
+    @Test func diffShowsTheStructuralJSONChangeAndTheMarkdownLinesInColourOnlyWhenAsked() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let arguments = ["diff", "--project", project.path, "--fixture", "busy-parent"]
+        let jsonChange = #"~ program_json.sessions[day=1].exercises[name="Push-Ups"].reps: "6-8" → "8-10""#
+
+        // Standard output is a pipe here, not a terminal: plain text.
+        let plain = try CommandRunner.run(arguments, unsetting: ["NO_COLOR", "FORCE_COLOR"])
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput.contains("changed \(Self.changedStep): 1 JSON change, markdown +1 −1"))
+        #expect(plain.standardOutput.contains("    " + jsonChange), "\(plain.standardOutput)")
+        #expect(plain.standardOutput.contains("    --- golden markdown\n    +++ pending markdown\n"))
+        #expect(plain.standardOutput.contains("    -- **Push-Ups**: 3 × 6-8, rest 90 s. ...\n    +- **Push-Ups**: 3 × 8-10, rest 90 s. ..."))
+        #expect(!plain.standardOutput.contains("\u{1B}["), "no escape codes off a terminal")
+        #expect(!plain.standardOutput.contains(Self.newStep), "--fixture limits the diff")
+
+        let forced = try CommandRunner.run(arguments, environment: ["FORCE_COLOR": "1"], unsetting: ["NO_COLOR", "TERM"])
+        #expect(forced.standardOutput.contains("\u{1B}[33mchanged\u{1B}[0m \(Self.changedStep)"))
+        #expect(forced.standardOutput.contains("\u{1B}[33m" + jsonChange + "\u{1B}[0m"), "\(forced.standardOutput)")
+
+        // NO_COLOR wins over FORCE_COLOR.
+        let noColor = try CommandRunner.run(arguments, environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"])
+        #expect(noColor.standardOutput == plain.standardOutput)
+    }
+
+    @Test func rejectRemovesOnlyTheSelectedPendingFilesAndKeepsGolden() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let approved = try ["json", "md", "checks.json"].map { try Self.contents(project, "\(Self.changedStep).\($0)") }
+
+        let reject = try CommandRunner.run(["reject", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(reject.status == 0)
+        #expect(reject.standardOutput.split(separator: "\n") == ["rejected \(Self.changedStep)", "1 rejected."])
+        let files = Self.goldenFiles(project)
+        #expect(!files.contains { $0.hasPrefix(Self.changedStep + ".") && $0.hasSuffix(".new") }, "\(files)")
+        #expect(try ["json", "md", "checks.json"].map { try Self.contents(project, "\(Self.changedStep).\($0)") } == approved,
+                "golden is untouched")
+        #expect(files.contains(Self.newStep + ".json.new"), "the other fixture's pending output stays")
+
+        let rest = try CommandRunner.run(["reject", "--project", project.path])
+        #expect(rest.standardOutput.split(separator: "\n") == ["rejected \(Self.newStep)", "1 rejected."])
+        #expect(!Self.goldenFiles(project).contains { $0.hasSuffix(".new") })
+        #expect(!Self.goldenFiles(project).contains(Self.newStep + ".json"), "rejecting a new output approves nothing")
+    }
+
+    @Test func acceptWithFixtureAndStepPromotesOnlyThatOutput() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let pending = try Self.pendingSuffixes.map { try Self.contents(project, Self.changedStep + $0) }
+
+        let accept = try CommandRunner.run(["accept", "--project", project.path, "--fixture", "busy-parent", "--step", "program-draft"])
+        #expect(accept.status == 0)
+        #expect(accept.standardOutput.split(separator: "\n") == ["accepted \(Self.changedStep)", "1 accepted."])
+        #expect(try [".json", ".md", ".checks.json"].map { try Self.contents(project, Self.changedStep + $0) } == pending,
+                "the pending files became the golden ones")
+        let files = Self.goldenFiles(project)
+        #expect(!files.contains { $0.hasPrefix(Self.changedStep + ".") && $0.hasSuffix(".new") })
+        #expect(files.contains(Self.newStep + ".json.new") && !files.contains(Self.newStep + ".json"), "the other output is still pending")
+        #expect(try CommandRunner.run(["pending", "--project", project.path]).standardOutput.hasSuffix("1 pending.\n"))
+
+        let nothing = try CommandRunner.run(["accept", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(nothing.standardOutput == "Nothing pending for that selection.\n")
+
+        // Approved, the changed step matches again; only the new one keeps the gate shut.
+        let gate = try CommandRunner.run(["run", "--ci", "--project", project.path])
+        #expect(gate.status == 1)
+        #expect(!gate.standardOutput.contains("changed \(Self.changedStep)"))
+        #expect(gate.standardOutput.contains("new \(Self.newStep)"), "\(gate.standardOutput)")
+    }
+
+    /// Files left behind by a fixture, a scenario's option edit and a step that no longer
+    /// exist: the gate names every one, and only `accept --prune` deletes them.
+    @Test func theGateNamesEveryOrphanedFileAndPruneDeletesExactlyThose() throws {
+        let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent", "minimal-record"])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let golden = project.appendingPathComponent("golden")
+        let clean = try CommandRunner.run(["run", "--ci", "--project", project.path])
+        #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
+        #expect(!clean.standardOutput.contains("orphan"))
+
+        try "Notes on this fixture's recordings.\n".write(to: golden.appendingPathComponent("busy-parent/notes.txt"), atomically: true, encoding: .utf8)
+        let kept = Self.goldenFiles(project)
+        try FileManager.default.copyItem(
+            at: CommandRunner.repositoryRoot.appendingPathComponent("golden/knee-injury"), to: golden.appendingPathComponent("retired-fixture"))
+        try FileManager.default.copyItem(
+            at: golden.appendingPathComponent("busy-parent/goal-options-edit-1.cassette.json"),
+            to: golden.appendingPathComponent("busy-parent/goal-options-edit-2.cassette.json"))
+        for suffix in Self.pendingSuffixes {
+            try Data("{}\n".utf8).write(to: golden.appendingPathComponent("minimal-record/goal-options-edit-1\(suffix)"))
+        }
+        let orphaned = Set(Self.goldenFiles(project)).subtracting(kept).sorted()
+        #expect(orphaned.count == 14 + 1 + 3)
+
+        let gate = try CommandRunner.run(["run", "--ci", "--project", project.path])
+        #expect(gate.status == 1)
+        for step in ["busy-parent/goal-options-edit-2", "minimal-record/goal-options-edit-1", "retired-fixture/goal-options",
+                     "retired-fixture/goal-options-edit-1", "retired-fixture/program-draft", "retired-fixture/program-edit"] {
+            #expect(gate.standardOutput.contains("orphan \(step): golden files of a step no fixture produces\n"), "\(step)")
+        }
+        for file in orphaned { #expect(gate.standardOutput.contains("\n    golden/\(file)\n"), "\(file) not listed") }
+        #expect(gate.standardOutput.contains("`trainer-eval accept --prune` deletes the orphaned files listed above."))
+        #expect(gate.standardOutput.contains("golden: matches "))
+        #expect(gate.standardOutput.contains(" · orphans 6"), "\(gate.standardOutput)")
+        #expect(!gate.standardOutput.contains("notes.txt") && !gate.standardOutput.contains("README.md"))
+
+        // Without --ci the run reports them too, and neither run deletes anything.
+        let run = try CommandRunner.run(["run", "--project", project.path])
+        #expect(run.standardOutput.contains("orphan retired-fixture/program-draft"))
+        #expect(Set(Self.goldenFiles(project)) == Set(kept + orphaned))
+
+        // Pruning one fixture leaves the others' orphans.
+        let one = try CommandRunner.run(["accept", "--prune", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(one.status == 0)
+        #expect(one.standardOutput.contains("pruned golden/busy-parent/goal-options-edit-2.cassette.json\n"))
+        #expect(one.standardOutput.hasSuffix("1 file of 1 orphaned step pruned.\n"), "\(one.standardOutput)")
+        #expect(Self.goldenFiles(project).contains("retired-fixture/goal-options.json"))
+
+        let prune = try CommandRunner.run(["accept", "--prune", "--project", project.path])
+        #expect(prune.status == 0, "\(prune.standardOutput)\(prune.standardError)")
+        for file in orphaned where !file.hasPrefix("busy-parent/") {
+            #expect(prune.standardOutput.contains("pruned golden/\(file)\n"), "\(file) not listed")
+        }
+        #expect(prune.standardOutput.contains("pruned golden/retired-fixture/ (left empty)"))
+        #expect(!prune.standardOutput.contains("accepted "), "an orphan's pending output is deleted, not approved")
+        #expect(prune.standardOutput.hasSuffix("17 files of 5 orphaned steps pruned.\n"), "\(prune.standardOutput)")
+        #expect(Self.goldenFiles(project) == kept, "exactly the orphans went; notes and README stay")
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("retired-fixture").path))
+
+        let after = try CommandRunner.run(["run", "--ci", "--project", project.path])
+        #expect(after.status == 0, "\(after.standardOutput)")
+        let again = try CommandRunner.run(["accept", "--prune", "--project", project.path])
+        #expect(again.standardOutput.hasSuffix("No orphaned golden files.\n"))
+    }
+
+    @Test func reviewWithoutATerminalSaysWhatToUseInsteadAndChangesNothing() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let before = Self.goldenFiles(project)
+        let guidance = "error: review needs an interactive terminal. Use `trainer-eval diff` to read the changes, then `trainer-eval accept` or `trainer-eval reject` with --fixture and --step."
+
+        let piped = try CommandRunner.run(["review", "--project", project.path], input: Data("a\na\n".utf8), unsetting: ["CI"], timeout: 60)
+        #expect(!piped.timedOut)
+        #expect(piped.status == 2)
+        #expect(piped.standardError == guidance + "\n")
+
+        // On CI, even a terminal on standard input is no reviewer.
+        let onCI = try CommandRunner.run(
+            ["review", "--project", project.path], input: Data("a\na\n".utf8), inputIsTerminal: true,
+            environment: ["CI": "true"], timeout: 60)
+        #expect(!onCI.timedOut)
+        #expect(onCI.status == 2)
+        #expect(onCI.standardError == guidance + "\n")
+        #expect(Self.goldenFiles(project) == before)
+    }
+
+    @Test func reviewOnATerminalAcceptsAnswersAndStopsAtTheEndOfInput() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let review = try CommandRunner.run(
+            ["review", "--project", project.path], input: Data("a\n".utf8) + PseudoTerminal.endOfInput, inputIsTerminal: true,
+            unsetting: ["CI"], timeout: 60)
+        #expect(!review.timedOut)
+        #expect(review.status == 0, "\(review.standardError)")
+        #expect(review.standardOutput.contains("[1/2] \(Self.changedStep): 1 JSON change, markdown +1 −1"))
+        #expect(review.standardOutput.contains("[2/2] \(Self.newStep): no golden output yet"))
+        #expect(review.standardOutput.hasSuffix("1 accepted, 0 rejected, 1 left pending.\n"), "\(review.standardOutput)")
+        let files = Self.goldenFiles(project)
+        #expect(!files.contains(Self.changedStep + ".json.new"), "the first answer accepted it")
+        #expect(files.contains(Self.newStep + ".json.new") && !files.contains(Self.newStep + ".json"), "no answer, still pending")
+    }
+}
