@@ -52,9 +52,10 @@ enum AssertionChecks {
                 : .fail(name, "\(path) is \(JSONValue.number(number).preview()), outside \(rangeText(assertion))\(why)")
         default:
             guard let count = found.arrayValue?.count else { return .fail(name, "\(path) is \(found.typeName), not an array\(why)") }
+            let items = count == 1 ? "1 item" : "\(count) items"
             return inRange(Double(count), assertion)
-                ? .pass(name, "\(path) has \(count) items, \(rangeText(assertion))")
-                : .fail(name, "\(path) has \(count) items, outside \(rangeText(assertion))\(why)")
+                ? .pass(name, "\(path) has \(items), \(rangeText(assertion))")
+                : .fail(name, "\(path) has \(items), outside \(rangeText(assertion))\(why)")
         }
     }
 

@@ -6,6 +6,8 @@ import JSONSchema
 enum GoalOptionChecks {
     /// Summaries sharing more than this share of their words are near-duplicates.
     static let duplicateSimilarity = 0.6
+    /// The longest summary the app shows on one line.
+    static let summaryLimit = 80
 
     static func check(_ output: JSONValue, edit: OptionEdit?, before: JSONValue?) -> [CheckResult] {
         let options = output["options"]?.arrayValue ?? []
@@ -23,10 +25,14 @@ enum GoalOptionChecks {
             : .fail("options.unique-ids", "repeated id" + (repeated.count == 1 ? " " : "s ") + repeated.map { "`\($0)`" }.joined(separator: ", ")))
 
         let summaries = options.compactMap { $0["summary"]?.stringValue }
-        let multiline = summaries.filter { $0.contains("\n") || $0.count > 80 }
-        results.append(multiline.isEmpty
+        let notOneShortLine = summaries.compactMap { summary -> String? in
+            let reason = summary.contains("\n") ? "a line break"
+                : summary.count > summaryLimit ? "\(summary.count) characters; at most \(summaryLimit)" : nil
+            return reason.map { "\"\(oneLine(summary, limit: 100))\" (\($0))" }
+        }
+        results.append(notOneShortLine.isEmpty
             ? .pass("options.one-line-summaries", "every summary fits one line")
-            : .fail("options.one-line-summaries", "not one short line: " + multiline.map { "\"\($0.prefix(100))\"" }.joined(separator: "; ")))
+            : .fail("options.one-line-summaries", "not one short line: " + notOneShortLine.joined(separator: "; ")))
 
         var duplicates: [String] = []
         let words = summaries.map(TextMatching.words)
@@ -46,6 +52,12 @@ enum GoalOptionChecks {
             results += editChecks(output, edit: edit, before: before)
         }
         return results
+    }
+
+    /// `text` on one line, its line breaks shown as ⏎, cut to `limit` characters.
+    private static func oneLine(_ text: String, limit: Int) -> String {
+        let flat = text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        return flat.count > limit ? flat.prefix(limit) + "…" : flat
     }
 
     private static func editChecks(_ output: JSONValue, edit: OptionEdit, before: JSONValue?) -> [CheckResult] {

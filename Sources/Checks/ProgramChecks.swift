@@ -8,7 +8,7 @@ import JSONSchema
 enum ProgramChecks {
     static func check(_ output: JSONValue, expectations: Expectations) -> [CheckResult] {
         guard let program = output["program_json"] else {
-            return [.fail("program.present", "the output has no program_json")]
+            return [.fail("program.present", "the output has no program_json; " + shape(of: output))]
         }
         let markdown = output["program_markdown"]?.stringValue ?? ""
         let sessions = program["sessions"]?.arrayValue ?? []
@@ -45,6 +45,19 @@ enum ProgramChecks {
         results.append(progression(program))
         results.append(agreement(sessions: sessions, markdown: markdown))
         return results
+    }
+
+    /// What an output without `program_json` holds instead, so a report shows what came back.
+    private static func shape(of output: JSONValue) -> String {
+        guard let keys = output.objectValue?.keys else {
+            let type = output.typeName
+            return "it is \(type.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(type), not an object"
+        }
+        switch keys.count {
+        case 0: return "it is an empty object"
+        case 1: return "its only key is `\(keys[0])`"
+        default: return "its keys are " + keys.map { "`\($0)`" }.joined(separator: ", ")
+        }
     }
 
     /// Words that show a referral to a professional, in the languages the fixtures use.

@@ -27,6 +27,29 @@ struct GoalOptionChecksTests {
         #expect(results["options.one-line-summaries"]?.passed == false)
     }
 
+    @Test(arguments: [(2, "2 options; the app shows 3 or 4"), (5, "5 options; the app shows 3 or 4"), (0, "0 options; the app shows 3 or 4")])
+    func aListOfTheWrongSizeSaysHowManyCameBack(count: Int, message: String) throws {
+        let option: JSONValue = ["id": "walk", "summary": "Walk 10,000 steps a day", "detail": ""]
+        let output: JSONValue = ["options": .array(Array(repeating: option, count: count))]
+        let result = try #require(byName(GoalOptionChecks.check(output, edit: nil, before: nil))["options.count"])
+        #expect(!result.passed)
+        #expect(result.message == message)
+    }
+
+    @Test func summariesThatAreNotOneShortLineAreQuotedWithTheReason() throws {
+        let long = "Build the strength to carry both kids up the stairs without stopping by the end of the summer holidays"
+        let output: JSONValue = ["options": [
+            ["id": "run-5k", "summary": "Run a 5K by June\nwith friends", "detail": ""],
+            ["id": "stairs", "summary": .string(long), "detail": ""],
+            ["id": "walk", "summary": "Walk 10,000 steps a day", "detail": ""],
+        ]]
+        let result = try #require(byName(GoalOptionChecks.check(output, edit: nil, before: nil))["options.one-line-summaries"])
+        #expect(!result.passed)
+        #expect(result.message == "not one short line: \"Run a 5K by June⏎with friends\" (a line break); \"\(long.prefix(100))…\" (102 characters; at most 80)")
+        #expect(!result.message.contains("Walk"))
+        #expect(!result.message.contains("\n"), "a report shows each check on one line")
+    }
+
     @Test func anEditMustChangeTheListAndShowTheFeedback() {
         let edit = OptionEdit(feedback: "more about running", expect: OptionEditExpectations(mentionAny: ["run", "5K"]))
         let unchanged = byName(GoalOptionChecks.check(Samples.options, edit: edit, before: Samples.options))
@@ -61,6 +84,39 @@ struct AssertionChecksTests {
         let result = try #require(AssertionChecks.check(Samples.program(), assertions: [assertion]).first)
         #expect(result.passed == passes, "\(result.message)")
         #expect(result.name == "assertion.\(assertion.kind.rawValue) \(assertion.value ?? assertion.pointer ?? "")")
+    }
+
+    @Test(arguments: [
+        (Assertion(step: .programDraft, kind: .contains, value: "squats", why: "legs"), "does not contain \"squats\" (legs)"),
+        (Assertion(step: .programDraft, kind: .regex, value: "(?i)\\bday 9\\b", why: "nine days"), "nothing matches /(?i)\\bday 9\\b/ (nine days)"),
+        (Assertion(step: .programDraft, kind: .pointerEquals, pointer: "/program_json/title", equals: "Other", why: "renamed"),
+         "/program_json/title is \"Evening Energy\", expected \"Other\" (renamed)"),
+        (Assertion(step: .programDraft, kind: .pointerEquals, pointer: "/program_json/nothing", equals: 1, why: "needed"),
+         "nothing at /program_json/nothing (needed)"),
+        (Assertion(step: .programDraft, kind: .pointerRange, pointer: "/program_json/duration_weeks", max: 6, why: "short block"),
+         "/program_json/duration_weeks is 8, outside range -∞...6 (short block)"),
+        (Assertion(step: .programDraft, kind: .pointerRange, pointer: "/program_json/title", min: 1, why: "a number"),
+         "/program_json/title is string, not a number (a number)"),
+        (Assertion(step: .programDraft, kind: .countRange, pointer: "/program_json/safety_notes", min: 2, why: "two notes"),
+         "/program_json/safety_notes has 1 item, outside range 2...∞ (two notes)"),
+        (Assertion(step: .programDraft, kind: .countRange, pointer: "/program_json/sessions", max: 2, why: "two days"),
+         "/program_json/sessions has 3 items, outside range -∞...2 (two days)"),
+        (Assertion(step: .programDraft, kind: .countRange, pointer: "/program_json/title", max: 2, why: "a list"),
+         "/program_json/title is string, not an array (a list)"),
+    ])
+    func aFailureNamesWhatTheOutputHasInstead(assertion: Assertion, message: String) throws {
+        let result = try #require(AssertionChecks.check(Samples.program(), assertions: [assertion]).first)
+        #expect(!result.passed)
+        #expect(result.message == message)
+    }
+
+    @Test func aMatchingForbiddenPatternIsQuotedInContext() throws {
+        let assertion = Assertion(step: .programDraft, kind: .notRegex, value: "(?i)goblet \\w+", why: "no goblets")
+        let result = try #require(AssertionChecks.check(Samples.program(), assertions: [assertion]).first)
+        #expect(!result.passed)
+        #expect(result.message.hasPrefix("/(?i)goblet \\w+/ matches: "), "\(result.message)")
+        #expect(result.message.contains("Goblet squat"), "\(result.message)")
+        #expect(result.message.hasSuffix("(no goblets)"), "\(result.message)")
     }
 
     @Test func aFailureQuotesTheOffendingTextAndTheReason() throws {

@@ -28,11 +28,44 @@ struct ProgramChecksTests {
         (Samples.program(exercises: [["Jump squats", "Plank"]]), "program.avoids", "\"jump\" in"),
         (Samples.program(progression: [("1-2", "Learn"), ("5-9", "Add")]), "program.progression-covers-weeks", "weeks 3, 4 have no phase; phases 5-9 run past week 8"),
         (Samples.program(notes: ["Warm up first."]), "program.professional-referral", "no note to check with a doctor"),
+        (Samples.replacing("days_per_week", with: 4, in: Samples.program()), "program.sessions-match-days",
+         "3 sessions (days 1, 2, 3) for days_per_week 4"),
+        (Samples.program(markdownOverride: "# Evening Energy\n"), "program.mentions", "never mentions \"Keisha\""),
     ])
     func failsWithTheOffendingDetail(output: JSONValue, check: String, fragment: String) throws {
         let result = try #require(results(output, keisha)[check])
         #expect(!result.passed)
         #expect(result.message.contains(fragment), "\(result.message)")
+    }
+
+    @Test func repeatedDayNumbersAreListed() throws {
+        let sessions = try #require(Samples.program()["program_json"]?["sessions"]?.arrayValue)
+        let repeated = sessions.enumerated().map { index, session -> JSONValue in
+            guard var object = session.objectValue else { return session }
+            object["day"] = index == 2 ? 1 : .number(Double(index + 1))
+            return .object(object)
+        }
+        let result = try #require(results(Samples.replacing("sessions", with: .array(repeated), in: Samples.program()), keisha)["program.sessions-match-days"])
+        #expect(!result.passed)
+        #expect(result.message == "3 sessions (days 1, 2, 1) for days_per_week 3")
+    }
+
+    @Test func onlyTheMissingMentionsAreNamed() throws {
+        let result = try #require(results(Samples.program(), Expectations(mention: ["Keisha", "monkey bars", "energy"]))["program.mentions"])
+        #expect(!result.passed)
+        #expect(result.message == "never mentions \"monkey bars\"")
+    }
+
+    @Test func anOutputWithoutAProgramSaysWhatItHasInstead() {
+        let output: JSONValue = ["program": ["title": "Evening Energy"], "program_markdown": "# Evening Energy"]
+        let checks = ProgramChecks.check(output, expectations: keisha)
+        #expect(checks.map(\.name) == ["program.present"])
+        #expect(checks.first?.passed == false)
+        #expect(checks.first?.message == "the output has no program_json; its keys are `program`, `program_markdown`")
+        #expect(ProgramChecks.check(["program_markdown": "# Plan"], expectations: keisha).first?.message
+            == "the output has no program_json; its only key is `program_markdown`")
+        #expect(ProgramChecks.check("a program", expectations: keisha).first?.message
+            == "the output has no program_json; it is a string, not an object")
     }
 
     @Test func aSafetyNoteMayNameWhatTheProgramAvoids() {

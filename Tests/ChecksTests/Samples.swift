@@ -47,4 +47,12 @@ enum Samples {
         ]
         return ["program_json": program, "program_markdown": .string(markdownOverride ?? markdown)]
     }
+
+    /// `output` with one member of its `program_json` replaced.
+    static func replacing(_ key: String, with value: JSONValue, in output: JSONValue) -> JSONValue {
+        guard var program = output["program_json"]?.objectValue, var object = output.objectValue else { return output }
+        program[key] = value
+        object["program_json"] = .object(program)
+        return .object(object)
+    }
 }
