@@ -90,7 +90,8 @@ public struct ProgramEdit: Codable, Hashable, Sendable {
     }
 }
 
-/// Rules a program for this person must respect; every key is optional.
+/// Rules a program for this person must respect; every key is optional. A key a
+/// scenario file declares `null` (a check left off on purpose) decodes as nil.
 public struct Expectations: Codable, Hashable, Sendable {
     public var maxDaysPerWeek: Int?
     public var maxSessionMinutes: Int?
