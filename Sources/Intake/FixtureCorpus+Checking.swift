@@ -91,8 +91,9 @@ extension FixtureCorpus {
         }
     }
 
-    /// Parses and validates one scenario file, including its regular expressions.
-    func checkScenario(at url: URL) -> Checked<Scenario> {
+    /// Parses and validates one scenario file, including its regular expressions, and
+    /// when its `record` is given, that it declares the expectations the record calls for.
+    func checkScenario(at url: URL, against record: LocalIntakeData? = nil) -> Checked<Scenario> {
         let file = layout.displayPath(of: url)
         let data: Data
         switch readFile(url, file: file) {
@@ -132,7 +133,14 @@ extension FixtureCorpus {
         guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
         do {
             let scenario = try JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: document.value)
-            return Checked(value: scenario, json: document.value, problems: [])
+            let gaps = record.map { ExpectationCoverage.gaps(record: $0, expect: document.value["expect"]) } ?? []
+            let hasExpect = document.value.objectValue?.keys.contains("expect") == true
+            let expectLocation = hasExpect
+                ? document.keyLocation(of: JSONPointer(tokens: ["expect"])) : document.location(of: JSONPointer(tokens: []))
+            let coverage = gaps.map { gap in
+                FixtureProblem(file: file, location: expectLocation, field: JSONPointer(tokens: ["expect", gap.key]), message: gap.message)
+            }
+            return Checked(value: scenario, json: document.value, problems: coverage)
         } catch {
             return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \((error as? DecodingError)?.location ?? "\(error)")")])
         }

@@ -52,16 +52,20 @@ public struct FixtureCorpus: Sendable {
     }
 
     /// Checks records and scenarios named by `paths` (files or folders; none means
-    /// the whole corpus) and reports every problem found, never stopping at the first.
+    /// the whole corpus) and reports every problem found, never stopping at the first,
+    /// including expectations a record calls for that its scenario leaves out.
     public func check(paths: [URL] = []) -> FixtureCheckReport {
         var problems: [FixtureProblem] = []
         var names: Set<String> = []
         var files: Set<URL> = []
         for pair in pairs(for: paths.isEmpty ? [layout.fixtures] : paths, problems: &problems) {
             names.insert(pair.name)
+            var intake: LocalIntakeData?
             if let record = pair.record {
                 files.insert(record)
-                problems += checkRecord(at: record).problems
+                let checked = checkRecord(at: record)
+                problems += checked.problems
+                intake = checked.value
             }
             if pair.record == nil, let scenario = pair.scenario {
                 problems.append(FixtureProblem(
@@ -71,7 +75,7 @@ public struct FixtureCorpus: Sendable {
             if let scenario = pair.scenario {
                 files.insert(scenario)
                 if FileManager.default.fileExists(atPath: scenario.path) {
-                    problems += checkScenario(at: scenario).problems
+                    problems += checkScenario(at: scenario, against: intake).problems
                 } else if let record = pair.record {
                     problems.append(FixtureProblem(
                         file: layout.displayPath(of: record),
