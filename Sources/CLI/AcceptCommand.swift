@@ -116,14 +116,16 @@ struct PendingListing {
     let selection: GoldenSelection
 
     func print(withDiffs: Bool) throws {
-        let store = GoldenStore(folder: try projectOptions.layout().golden)
+        let layout = try projectOptions.layout()
+        let store = GoldenStore(folder: layout.golden)
+        let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
         let out = Terminal.standardOutput
         let keys = store.entries(pending: true).filter(selection.includes)
         for key in keys {
             let pending = try Failure.exitingOnError { try store.pending(fixture: key.fixture, step: key.step) }
             let approved = try Failure.exitingOnError { try store.approved(fixture: key.fixture, step: key.step) }
             guard let pending else { continue }
-            let diff = GoldenDiff(approved: approved, pending: pending)
+            let diff = GoldenDiff(approved: approved, pending: pending, options: prompts.diffOptions(forStepID: key.step))
             out.writeLine(out.styled(approved == nil ? "new" : "changed", .yellow) + " \(key): \(diff.summary)")
             if withDiffs { out.writeLine(diff.rendered(color: out.usesColor, indent: "    ")) }
         }

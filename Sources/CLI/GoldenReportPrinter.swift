@@ -10,10 +10,11 @@ struct GoldenReportPrinter {
     func print(_ report: GoldenReport) {
         for verdict in report.verdicts where ![.matches, .skipped, .knownFailure].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
-            for reason in verdict.reasons { terminal.writeLine("    \(reason)") }
+            for reason in verdict.reasons { terminal.writeLine("    " + terminal.styledDiff(reason)) }
             if ci || verdict.status == .regression {
                 for diff in [verdict.outputDiff, verdict.markdownDiff].compactMap({ $0 }) {
-                    terminal.writeLine(diff.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
+                    let indented = diff.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+                    terminal.writeLine(terminal.styledDiff(indented, indent: "      "))
                 }
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Golden
+import Pipeline
 
 /// `trainer-eval review`: walk the pending outputs one by one.
 struct ReviewCommand: AsyncParsableCommand {
@@ -20,7 +21,9 @@ struct ReviewCommand: AsyncParsableCommand {
                 "error: review needs an interactive terminal. Use `trainer-eval diff` to read the changes, then `trainer-eval accept` or `trainer-eval reject` with --fixture and --step.")
             throw ExitCode(2)
         }
-        let store = GoldenStore(folder: try projectOptions.layout().golden)
+        let layout = try projectOptions.layout()
+        let store = GoldenStore(folder: layout.golden)
+        let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
         let keys = store.entries(pending: true).filter(selection.includes)
         var tally = (accepted: 0, rejected: 0, skipped: 0)
         func stoppedSummary(at index: Int) -> String {
@@ -30,7 +33,7 @@ struct ReviewCommand: AsyncParsableCommand {
             let pending = try Failure.exitingOnError { try store.pending(fixture: key.fixture, step: key.step) }
             let approved = try Failure.exitingOnError { try store.approved(fixture: key.fixture, step: key.step) }
             guard let pending else { continue }
-            let diff = GoldenDiff(approved: approved, pending: pending)
+            let diff = GoldenDiff(approved: approved, pending: pending, options: prompts.diffOptions(forStepID: key.step))
             out.writeLine()
             out.writeLine(out.styled("[\(index + 1)/\(keys.count)] \(key)", .bold) + ": \(diff.summary)")
             out.writeLine(approved == nil ? pending.output.serialized(.prettySorted) : diff.rendered(color: out.usesColor, indent: "  "))

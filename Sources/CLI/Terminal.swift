@@ -49,7 +49,8 @@ struct Terminal: Sendable {
     }
 
     /// The diff lines in `text` (each after `indent`) coloured as `git diff` does:
-    /// removals red, additions green, file headers dim, hunk headers cyan.
+    /// removals red, additions green, file headers dim, hunk headers cyan; the
+    /// structural JSON diff's changes (`~`) and moves (`↕`) yellow.
     /// A context line starts with a space after the indent, so it stays plain.
     func styledDiff(_ text: String, indent: String = "") -> String {
         guard usesColor else { return text }
@@ -59,6 +60,7 @@ struct Terminal: Sendable {
             let style: Style?
             if body.hasPrefix("+++ ") || body.hasPrefix("--- ") { style = .dim }
             else if body.hasPrefix("@@") { style = .cyan }
+            else if body.hasPrefix("~ ") || body.hasPrefix("↕ ") { style = .yellow }
             else if body.hasPrefix("+") { style = .green }
             else if body.hasPrefix("-") { style = .red }
             else { style = nil }

@@ -123,7 +123,7 @@ struct PromptTests {
         #expect(Set(error.errors.map(\.description)) == [
             "prompts/program-draft/prompt.yaml:6:22: `golden.numeric_tolerance` must be a number of at least 0, got -1",
             "prompts/program-edit/prompt.yaml:6:15: `golden.array_keys` must be a list of key names, got [\"day\",3]",
-            "prompts/goal-options/prompt.yaml:6:3: unknown key `golden.match_by`; expected one of array_keys, numeric_tolerance",
+            "prompts/goal-options/prompt.yaml:6:13: unknown key `golden.match_by`; expected one of array_keys, numeric_tolerance",
         ])
     }
 }
