@@ -63,17 +63,42 @@ public struct CallContext: Codable, Hashable, Sendable {
 /// Tokens a call consumed, as the provider reported them.
 public struct TokenUsage: Codable, Hashable, Sendable {
     public var input: Int
+    /// Every billed output token, thinking included.
     public var output: Int
+    /// The part of `output` the model spent thinking before it answered (Gemini's
+    /// `thoughtsTokenCount`, OpenAI's `reasoning_tokens`); 0 when none is reported.
+    public var reasoning: Int
 
-    public init(input: Int = 0, output: Int = 0) {
+    public init(input: Int = 0, output: Int = 0, reasoning: Int = 0) {
         self.input = input
         self.output = output
+        self.reasoning = reasoning
     }
 
     public var total: Int { input + output }
 
     public static func + (lhs: TokenUsage, rhs: TokenUsage) -> TokenUsage {
-        TokenUsage(input: lhs.input + rhs.input, output: lhs.output + rhs.output)
+        TokenUsage(input: lhs.input + rhs.input, output: lhs.output + rhs.output, reasoning: lhs.reasoning + rhs.reasoning)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case input, output, reasoning
+    }
+
+    // `reasoning` is written only when there is some, so recordings and results of
+    // models that do not think read and write exactly as before it existed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        input = try container.decode(Int.self, forKey: .input)
+        output = try container.decode(Int.self, forKey: .output)
+        reasoning = try container.decodeIfPresent(Int.self, forKey: .reasoning) ?? 0
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(input, forKey: .input)
+        try container.encode(output, forKey: .output)
+        if reasoning > 0 { try container.encode(reasoning, forKey: .reasoning) }
     }
 }
 

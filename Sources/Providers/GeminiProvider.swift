@@ -1,7 +1,8 @@
 import Foundation
 import JSONSchema
 
-/// Google's Gemini `generateContent`, with the step's JSON Schema as the response schema.
+/// Google's Gemini `generateContent`, with the step's JSON Schema as `responseJsonSchema`
+/// (judged by the `gemini` compatibility rules).
 public struct GeminiProvider: ModelProvider {
     public let kind = "gemini"
     public let model: String
@@ -32,9 +33,13 @@ public struct GeminiProvider: ModelProvider {
         if text.isEmpty && finishReason != "MAX_TOKENS" {
             throw client.malformed("the first candidate has no text (finish reason \(finishReason ?? "none"))", in: json)
         }
+        // Thinking models (Gemini 2.5) report their thoughts apart from the candidates,
+        // but bill them as output tokens.
+        let thoughts = json["usageMetadata"]?["thoughtsTokenCount"]?.intValue ?? 0
         let usage = TokenUsage(
             input: json["usageMetadata"]?["promptTokenCount"]?.intValue ?? 0,
-            output: json["usageMetadata"]?["candidatesTokenCount"]?.intValue ?? 0)
+            output: (json["usageMetadata"]?["candidatesTokenCount"]?.intValue ?? 0) + thoughts,
+            reasoning: thoughts)
         return CompletionResponse(
             text: text, finishReason: finishReason, usage: usage, latency: latency,
             model: json["modelVersion"]?.stringValue, rawBody: json)

@@ -49,7 +49,8 @@ public struct OpenAICompatibleProvider: ModelProvider {
         }
         let usage = TokenUsage(
             input: json["usage"]?["prompt_tokens"]?.intValue ?? 0,
-            output: json["usage"]?["completion_tokens"]?.intValue ?? 0)
+            output: json["usage"]?["completion_tokens"]?.intValue ?? 0,
+            reasoning: json["usage"]?["completion_tokens_details"]?["reasoning_tokens"]?.intValue ?? 0)
         return CompletionResponse(
             text: content, finishReason: choice["finish_reason"]?.stringValue, usage: usage, latency: latency,
             model: json["model"]?.stringValue, rawBody: json)

@@ -10,7 +10,7 @@ func jsonString(_ text: String) -> String {
 enum OpenAIBodies {
     static func completion(
         content: String = Fixture.answer.serialized(), finishReason: String = "stop",
-        model: String = "gpt-4.1-mini-2025-04-14"
+        model: String = "gpt-4.1-mini-2025-04-14", completionTokens: Int = 29, reasoningTokens: Int = 0
     ) -> String {
         """
         {
@@ -33,11 +33,11 @@ enum OpenAIBodies {
           ],
           "usage": {
             "prompt_tokens": 183,
-            "completion_tokens": 29,
-            "total_tokens": 212,
+            "completion_tokens": \(completionTokens),
+            "total_tokens": \(183 + completionTokens),
             "prompt_tokens_details": {"cached_tokens": 0, "audio_tokens": 0},
             "completion_tokens_details": {
-              "reasoning_tokens": 0, "audio_tokens": 0,
+              "reasoning_tokens": \(reasoningTokens), "audio_tokens": 0,
               "accepted_prediction_tokens": 0, "rejected_prediction_tokens": 0
             }
           },

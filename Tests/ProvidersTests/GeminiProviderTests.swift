@@ -38,6 +38,14 @@ struct GeminiProviderTests {
         #expect(try Fixture.body(of: request) == expected)
     }
 
+    @Test func withoutThoughtsTheOutputIsTheCandidates() async throws {
+        let body = #"{"candidates": [{"content": {"parts": [{"text": "Hi"}], "role": "model"}, "finishReason": "STOP"}], "usageMetadata": {"promptTokenCount": 12, "candidatesTokenCount": 3, "totalTokenCount": 15}, "modelVersion": "gemini-2.0-flash"}"#
+        let server = try LoopbackServer(answering: .json(body))
+        let response = try await server.gemini().complete(Fixture.request(schema: nil))
+        #expect(response.usage == TokenUsage(input: 12, output: 3))
+        #expect(response.usage.total == 15, "matches the API's own totalTokenCount")
+    }
+
     @Test func sendsOnlySamplingSettingsWithoutASchema() async throws {
         let server = try LoopbackServer(answering: .json(GeminiBodies.completion(parts: ["Hello!"])))
         _ = try await server.gemini().complete(Fixture.request(schema: nil, seed: nil))
@@ -52,7 +60,9 @@ struct GeminiProviderTests {
 
         #expect(try JSONParser.parse(response.text) == Fixture.answer)
         #expect(response.finishReason == "STOP")
-        #expect(response.usage == TokenUsage(input: 95, output: 24))
+        // Gemini 2.5 bills its 240 thinking tokens as output beside the 24 of the answer.
+        #expect(response.usage == TokenUsage(input: 95, output: 264, reasoning: 240))
+        #expect(response.usage.total == 359, "matches the API's own totalTokenCount")
         #expect(response.model == "gemini-2.5-flash")
         #expect(response.latency > 0)
         #expect(response.rawBody == (try JSONParser.parse(body)))
@@ -64,6 +74,8 @@ struct GeminiProviderTests {
         #expect(response.text == "")
         #expect(response.finishReason == "MAX_TOKENS")
         #expect(response.wasCutOff)
+        #expect(response.usage == TokenUsage(input: 95, output: 512, reasoning: 512), "the thoughts that used up the limit are billed")
+        #expect(response.usage.total == 607)
     }
 
     @Test func aBlockedPromptIsARejectedRequest() async throws {

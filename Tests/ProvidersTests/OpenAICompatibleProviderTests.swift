@@ -82,6 +82,15 @@ struct OpenAICompatibleProviderTests {
         #expect(response.rawBody == (try JSONParser.parse(body)))
     }
 
+    /// OpenAI's `completion_tokens` already include the reasoning tokens: they are kept
+    /// visible, never added a second time.
+    @Test func reasoningTokensArePartOfTheOutput() async throws {
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion(model: "o4-mini-2025-04-16", completionTokens: 221, reasoningTokens: 192)))
+        let response = try await server.openAI(model: "o4-mini").complete(Fixture.request())
+        #expect(response.usage == TokenUsage(input: 183, output: 221, reasoning: 192))
+        #expect(response.usage.total == 404)
+    }
+
     @Test func reportsALlamaCppReplyCutOffByMaxTokens() async throws {
         let server = try LoopbackServer(answering: .json(OpenAIBodies.llamaCppCutOff))
         let provider = server.openAI(mode: .jsonObjectWithSchema, model: "qwen2.5-1.5b-instruct", apiKey: nil)
