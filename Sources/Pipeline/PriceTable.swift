@@ -16,13 +16,15 @@ public struct PriceTable: Sendable, Hashable {
         self.prices = prices
     }
 
-    /// What `usage` cost on `model`, or nil when the table does not list the model.
+    /// What `usage` cost on `model` in US dollars, or nil when the table does not list the
+    /// model (an unknown cost, never 0). Thinking tokens are part of `usage.output`.
     public func cost(model: String, usage: TokenUsage) -> Double? {
         guard let price = prices[model] else { return nil }
         return (Double(usage.input) * price.input + Double(usage.output) * price.output) / 1_000_000
     }
 
-    /// Reads the table; a missing file is an empty table.
+    /// Reads the table; a missing or empty file is an empty table. A malformed entry is
+    /// an error naming the file, the line, the model and the field to fix.
     public static func load(layout: ProjectLayout) throws(PromptError) -> PriceTable {
         let url = layout.prompts.appendingPathComponent("prices.yaml")
         let file = layout.displayPath(of: url)
@@ -33,19 +35,37 @@ public struct PriceTable: Sendable, Hashable {
         } catch {
             throw PromptError(file: file, location: error.location, message: error.reason)
         }
-        guard case .object(let models) = document.value else {
-            throw PromptError(file: file, message: "expected a mapping of model name to {input, output} prices")
+        let models: JSONObject
+        switch document.value {
+        case .null: return PriceTable()
+        case .object(let object): models = object
+        default:
+            throw PromptError(
+                file: file, location: document.location(of: .root),
+                message: "expected a mapping of model name to {input: N, output: N} (US dollars per million tokens)")
         }
         var prices: [String: Price] = [:]
         for member in models {
-            guard let input = member.value["input"]?.numberValue, let output = member.value["output"]?.numberValue,
-                  input >= 0, output >= 0
-            else {
+            let model = JSONPointer(tokens: [member.key])
+            guard case .object(let fields) = member.value else {
                 throw PromptError(
-                    file: file, location: document.location(of: JSONPointer(tokens: [member.key])),
-                    message: "`\(member.key)` needs `input` and `output` prices (US dollars per million tokens, 0 or more)")
+                    file: file, location: document.location(of: model),
+                    message: "`\(member.key)` must be a mapping {input: N, output: N} of US dollars per million tokens")
             }
-            prices[member.key] = Price(input: input, output: output)
+            func price(_ field: String) throws(PromptError) -> Double {
+                guard let value = fields[field] else {
+                    throw PromptError(
+                        file: file, location: document.keyLocation(of: model),
+                        message: "`\(member.key)` has no `\(field)` price; add `\(field): N` (US dollars per million tokens, 0 or more)")
+                }
+                guard let number = value.numberValue, number >= 0 else {
+                    throw PromptError(
+                        file: file, location: document.location(of: model.appending(field)),
+                        message: "`\(member.key)`: `\(field)` is \(value.serialized()); it must be a number of US dollars per million tokens, 0 or more")
+                }
+                return number
+            }
+            prices[member.key] = Price(input: try price("input"), output: try price("output"))
         }
         return PriceTable(prices: prices)
     }
