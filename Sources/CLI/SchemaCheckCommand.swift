@@ -12,9 +12,9 @@ extension StructuredOutputProvider: ExpressibleByArgument {}
 struct SchemaCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema-check",
-        abstract: "Check JSON Schemas against the structured-output subsets of OpenAI, Anthropic and Gemini.")
+        abstract: "Check JSON Schemas against the structured-output subsets of OpenAI, Anthropic, Gemini and llama.cpp grammars.")
 
-    @Option(name: .long, help: "Check one provider only: openai, anthropic or gemini (default: all three).")
+    @Option(name: .long, help: "Check one provider only: openai, anthropic, gemini or llama-cpp (default: all four).")
     var provider: StructuredOutputProvider?
 
     @Argument(help: ArgumentHelp("Schema files to check.", valueName: "file"))

@@ -96,20 +96,19 @@ public struct OpenAICompatibleProvider: ModelProvider {
 enum SchemaForProviders {
     /// The schema for llama.cpp's grammar-constrained decoding. llama.cpp rejects a
     /// `maxLength` over 2,000 (and llama-cpp-python then crashes), so large bounds are
-    /// dropped; bounds up to `grammarLengthLimit` stay, because a bounded grammar keeps
-    /// a small model from rambling. The grammar ignores `minimum` and `maximum`, so a
-    /// small integer range is also spelled out as an `enum`, which it does enforce.
-    /// Everything dropped is still checked after parsing.
+    /// dropped; bounds up to `LlamaGrammarSchema.lengthLimit` stay, because a bounded
+    /// grammar keeps a small model from rambling. The grammar ignores `minimum` and
+    /// `maximum`, so a small integer range is also spelled out as an `enum`, which it
+    /// does enforce. Everything dropped is still checked after parsing, and the
+    /// `llama-cpp` compatibility rules warn about it.
     static func grammarSafe(_ schema: JSONValue) -> JSONValue {
         capLengths(in: stripped(schema))
     }
 
-    static let grammarLengthLimit = 1000
-    static let grammarEnumLimit = 400
-
-    /// The schema without the keyword uses `provider` refuses outright (OpenAI strict
-    /// mode answers HTTP 400 to `maxLength`, for example). The validator still checks
-    /// them after the reply; the run warns once that the provider cannot enforce them.
+    /// The schema without the keyword uses `provider` refuses outright (OpenAI's and
+    /// Anthropic's strict modes answer HTTP 400 to `maxLength`, for example). The
+    /// validator still checks them after the reply; the run warns once that the
+    /// provider cannot enforce them.
     static func withoutRejectedKeywords(_ schema: JSONValue, for provider: StructuredOutputProvider) -> JSONValue {
         var result = schema
         for issue in providerCompatibilityIssues(schema: schema, provider: provider)
@@ -145,7 +144,7 @@ enum SchemaForProviders {
         for member in object {
             switch member.key {
             case "maxLength", "minLength":
-                if let limit = member.value.intValue, limit <= grammarLengthLimit { result[member.key] = member.value }
+                if LlamaGrammarSchema.keepsLength(member.value) { result[member.key] = member.value }
             case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
                 guard case .object(let map) = member.value else { result[member.key] = member.value; continue }
                 result[member.key] = .object(JSONObject(map.members.map { .init(key: $0.key, value: capLengths(in: $0.value)) }))
@@ -158,11 +157,8 @@ enum SchemaForProviders {
                 result[member.key] = member.value
             }
         }
-        if result["type"] == "integer", result["enum"] == nil,
-           let low = result["minimum"]?.intValue, let high = result["maximum"]?.intValue,
-           low <= high, high - low < grammarEnumLimit
-        {
-            result["enum"] = .array((low...high).map { .number(Double($0)) })
+        if let range = LlamaGrammarSchema.spelledOutRange(of: result) {
+            result["enum"] = .array(range.map { .number(Double($0)) })
         }
         return .object(result)
     }

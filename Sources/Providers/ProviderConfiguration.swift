@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Which provider a run talks to, and how: built from command-line options and the environment.
 public struct ProviderConfiguration: Sendable, Hashable {
@@ -52,6 +53,31 @@ public struct ProviderConfiguration: Sendable, Hashable {
             self.baseURL = baseURL ?? URL(string: "https://generativelanguage.googleapis.com/v1beta")!
             self.structuredOutput = structuredOutput ?? .none
             apiKeyVariable = "GEMINI_API_KEY"
+        }
+    }
+
+    /// The compatibility rules that say which schema keywords this configuration's
+    /// requests get enforced by the model's decoding; nil when no schema is sent to be
+    /// enforced (`json-object` and `none`, where only the validator checks the reply).
+    public var structuredOutputRules: StructuredOutputProvider? {
+        switch preset {
+        case .anthropic: return .anthropic
+        case .gemini: return .gemini
+        case .local, .openaiCompatible, .openai:
+            switch structuredOutput {
+            case .jsonSchema: return .openai
+            case .jsonObjectWithSchema: return .llamaCppGrammar
+            case .jsonObject, .none: return nil
+            }
+        }
+    }
+
+    /// How warnings name this configuration: the preset, with the structured-output
+    /// mode for the presets that speak the OpenAI-compatible API.
+    public var structuredOutputLabel: String {
+        switch preset {
+        case .anthropic, .gemini: return preset.rawValue
+        case .local, .openaiCompatible, .openai: return "\(preset.rawValue) (\(structuredOutput.rawValue))"
         }
     }
 

@@ -1,7 +1,8 @@
+import Foundation
 import JSONSchema
 import Testing
 
-/// The structured-output subsets of OpenAI, Anthropic and Gemini.
+/// The structured-output subsets of OpenAI, Anthropic, Gemini and llama.cpp grammars.
 @Suite struct ProviderCompatibilityTests {
     static let schema = ##"""
         {
@@ -59,24 +60,108 @@ import Testing
         #expect(found.contains { $0.keyword == "$ref" && $0.message.contains("recursive") })
     }
 
-    @Test func geminiIgnoresRatherThanRejects() throws {
+    /// Gemini gets `responseJsonSchema`, which takes `$ref`, `$defs`, `additionalProperties`,
+    /// `minItems` and `minimum`, and ignores the rest of JSON Schema.
+    @Test func geminiJudgesWhatResponseJsonSchemaSupports() throws {
         let found = try issues(.gemini)
-        #expect(!found.isEmpty)
         #expect(found.allSatisfy { $0.severity == .ignored })
-        let keywords = Set(found.map(\.keyword))
-        #expect(keywords.isSuperset(of: ["maxLength", "additionalProperties", "allOf", "format", "$ref", "$defs"]))
-        #expect(!keywords.contains("minItems"))
-        #expect(!keywords.contains("minimum"))
+        #expect(found.map { "\($0.location) \($0.keyword)" } == [
+            "/properties/note/maxLength maxLength",
+            "/$defs/option/allOf allOf",
+            "/$defs/option/properties/id/format format",
+        ])
     }
 
-    @Test func geminiSuggestsNullableForTypeLists() throws {
-        let found = try issues(.gemini, #"{"type": ["string", "null"]}"#)
-        #expect(found.first?.message.contains("nullable") == true)
+    @Test func geminiTakesTypeListsButNotNullable() throws {
+        #expect(try issues(.gemini, #"{"type": ["string", "null"]}"#).isEmpty)
+        #expect(try issues(.gemini, #"{"type": "string", "nullable": true}"#).map(\.keyword) == ["nullable"])
+    }
+
+    @Test func geminiReadsOneOfAsAnyOfAndEnumsOfTextOrNumbers() throws {
+        let found = try issues(.gemini, #"{"oneOf": [{"enum": ["a", 1]}, {"enum": [true, null]}], "format": "date-time"}"#)
+        #expect(found.map { "\($0.location) \($0.keyword)" } == ["/oneOf oneOf", "/oneOf/1/enum enum"])
+        #expect(found[0].message.contains("anyOf"))
+    }
+
+    @Test func geminiRefusesKeywordsBesideARef() throws {
+        let found = try issues(.gemini, ##"{"$defs": {"a": {"type": "string"}}, "properties": {"x": {"$ref": "#/$defs/a", "description": "X", "$comment": "ok"}}}"##)
+        #expect(found.map { "\($0.location) \($0.keyword) \($0.severity.rawValue)" } == ["/properties/x/description description rejected"])
+    }
+
+    /// llama.cpp's grammar, as this project sends it: lengths over the limit are dropped,
+    /// small integer ranges become an `enum`, and one branch per schema wins.
+    @Test func llamaGrammarRules() throws {
+        let found = try issues(.llamaCppGrammar, ##"""
+            {
+              "type": "object",
+              "properties": {
+                "slug": {"type": "string", "pattern": "^[a-z-]+$", "maxLength": 40},
+                "day": {"type": "string", "format": "date", "minLength": 10},
+                "mail": {"type": "string", "format": "email"},
+                "essay": {"type": "string", "minLength": 10, "maxLength": 5000},
+                "short": {"type": "string", "minLength": 1, "maxLength": 1000},
+                "sets": {"type": "integer", "minimum": 1, "maximum": 10},
+                "seconds": {"type": "integer", "minimum": 0, "maximum": 100000},
+                "weight": {"type": "number", "minimum": 0},
+                "tags": {"type": "array", "uniqueItems": true, "minItems": 1, "items": {"enum": ["a", "b"], "maxLength": 1}},
+                "loose": {"type": "string", "pattern": "[0-9]+"},
+                "either": {"oneOf": [{"type": "string"}, {"type": "integer"}], "minLength": 2},
+                "linked": {"$ref": "#/$defs/a", "maxItems": 3, "description": "kept"}
+              },
+              "$defs": {"a": {"type": "array"}}
+            }
+            """##)
+        #expect(found.allSatisfy { $0.severity == .ignored })
+        #expect(found.map { "\($0.location)" } == [
+            "/properties/slug/maxLength",
+            "/properties/day/minLength",
+            "/properties/mail/format",
+            "/properties/essay/maxLength",
+            "/properties/seconds/minimum",
+            "/properties/seconds/maximum",
+            "/properties/weight/minimum",
+            "/properties/tags/uniqueItems",
+            "/properties/loose/pattern",
+            "/properties/either/minLength",
+            "/properties/either/oneOf",
+            "/properties/linked/maxItems",
+        ])
+        #expect(found[0].message.contains("follows `pattern`"))
+        #expect(found[3].message.contains("not sent"))
+        #expect(found[8].message.contains("falls back to plain JSON"))
+    }
+
+    /// The step schemas as they are: each provider's rules name exactly the keywords its
+    /// structured output leaves to the validator.
+    @Test("real step schemas", arguments: [
+        (StructuredOutputProvider.openai, "goal-options", ["maxLength", "minLength"]),
+        (.openai, "program", ["maxLength", "minLength", "uniqueItems"]),
+        (.anthropic, "goal-options", ["maxItems", "maxLength", "minItems", "minLength"]),
+        (.anthropic, "program", ["maxItems", "maxLength", "maximum", "minLength", "minimum", "uniqueItems"]),
+        (.gemini, "goal-options", ["maxLength", "minLength", "pattern"]),
+        (.gemini, "program", ["maxLength", "minLength", "pattern", "uniqueItems"]),
+        (.llamaCppGrammar, "goal-options", ["maxLength"]),
+        (.llamaCppGrammar, "program", ["maxLength", "uniqueItems"]),
+    ])
+    func realStepSchemas(provider: StructuredOutputProvider, name: String, keywords: [String]) throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("prompts/schemas")
+        let schema = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("\(name).schema.json")))
+        let found = providerCompatibilityIssues(schema: schema, provider: provider)
+        #expect(Set(found.map(\.keyword)).sorted() == keywords)
+        if provider == .llamaCppGrammar {
+            // The one unsent bound and the one length a pattern hides; every integer range is an enum.
+            #expect(found.filter { $0.keyword == "maxLength" }.map(\.location.description)
+                == [name == "program" ? "/properties/program_markdown/maxLength" : "/$defs/option/properties/id/maxLength"])
+        }
     }
 
     @Test func aCompatibleSchemaHasNoIssues() throws {
         let text = #"{"type": "object", "additionalProperties": false, "required": ["a"], "properties": {"a": {"type": "string", "enum": ["x", "y"]}}}"#
         #expect(try issues(.openai, text).isEmpty)
         #expect(try issues(.anthropic, text).isEmpty)
+        #expect(try issues(.gemini, text).isEmpty)
+        #expect(try issues(.llamaCppGrammar, text).isEmpty)
     }
 }

@@ -179,6 +179,24 @@ struct OpenAICompatibleProviderTests {
         #expect(sent["properties"]?["open"]?["enum"] == nil)
     }
 
+    /// The `llama-cpp` rules and the grammar request agree on the real schemas: a length
+    /// bound the rules call unsent is not in the request, and every other one is.
+    @Test("grammar mode sends the length bounds the rules say it sends", arguments: RealSchemas.names)
+    func grammarRulesMatchTheRequest(name: String) async throws {
+        let schema = try RealSchemas.load(name)
+        let unsent = Set(providerCompatibilityIssues(schema: schema, provider: .llamaCppGrammar)
+            .filter { $0.message.contains("are not sent") }.map(\.location))
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        _ = try await server.openAI(mode: .jsonObjectWithSchema).complete(Fixture.request(schema: schema))
+        let sent = try #require(try Fixture.body(of: server.lastRequest)["response_format"]?["schema"])
+        let lengths = RealSchemas.leaves(of: schema).filter { ["minLength", "maxLength"].contains($0.0.tokens.last) }
+        #expect(!lengths.isEmpty)
+        for (pointer, value) in lengths {
+            let expected: JSONValue? = unsent.contains(pointer) ? Optional.none : value
+            #expect(pointer.resolve(in: sent) == expected, "\(pointer)")
+        }
+    }
+
     @Test func acceptsABaseURLWithATrailingSlash() async throws {
         let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
         let provider = OpenAICompatibleProvider(

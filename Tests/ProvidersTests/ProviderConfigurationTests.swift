@@ -120,6 +120,35 @@ struct ProviderConfigurationTests {
         #expect(request.header(keyCase.header.name) == keyCase.header.value)
     }
 
+    struct RulesCase: Sendable, CustomTestStringConvertible {
+        let preset: Preset
+        let mode: OpenAICompatibleProvider.StructuredOutputMode?
+        let rules: StructuredOutputProvider?
+        let label: String
+        var testDescription: String { label }
+    }
+
+    /// Which compatibility rules judge what each configuration sends.
+    static let rulesCases: [RulesCase] = [
+        RulesCase(preset: .local, mode: nil, rules: .llamaCppGrammar, label: "local (json-object-schema)"),
+        RulesCase(preset: .local, mode: .jsonSchema, rules: .openai, label: "local (json-schema)"),
+        RulesCase(preset: .local, mode: .jsonObject, rules: nil, label: "local (json-object)"),
+        RulesCase(preset: .openaiCompatible, mode: nil, rules: .openai, label: "openai-compatible (json-schema)"),
+        RulesCase(preset: .openaiCompatible, mode: .jsonObjectWithSchema, rules: .llamaCppGrammar, label: "openai-compatible (json-object-schema)"),
+        RulesCase(preset: .openaiCompatible, mode: .jsonObject, rules: nil, label: "openai-compatible (json-object)"),
+        RulesCase(preset: .openaiCompatible, mode: OpenAICompatibleProvider.StructuredOutputMode.none, rules: nil, label: "openai-compatible (none)"),
+        RulesCase(preset: .openai, mode: nil, rules: .openai, label: "openai (json-schema)"),
+        RulesCase(preset: .anthropic, mode: nil, rules: .anthropic, label: "anthropic"),
+        RulesCase(preset: .gemini, mode: nil, rules: .gemini, label: "gemini"),
+    ]
+
+    @Test("each configuration is judged by the rules of what it sends", arguments: rulesCases)
+    func structuredOutputRules(_ expected: RulesCase) {
+        let configuration = ProviderConfiguration(preset: expected.preset, structuredOutput: expected.mode)
+        #expect(configuration.structuredOutputRules == expected.rules)
+        #expect(configuration.structuredOutputLabel == expected.label)
+    }
+
     @Test func theLocalPresetAsksForGrammarConstrainedJSON() async throws {
         let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
         let configuration = ProviderConfiguration(preset: .local, baseURL: server.url("/v1"))

@@ -33,7 +33,8 @@ struct CompatibilityChecker {
         if provider == .openai, depth == 11 {
             add(location, "type", .rejected, "nested more than 10 levels deep; OpenAI allows at most 10")
         }
-        for member in object {
+        let hidden = checkHiddenSiblings(object, at: location)
+        for member in object where !hidden.contains(member.key) {
             checkKeyword(member.key, member.value, in: object, at: location)
         }
         if isObjectSchema(object) { checkObject(object, at: location) }
@@ -76,21 +77,94 @@ struct CompatibilityChecker {
             }
         case .gemini:
             if keyword == "format", let format = value.stringValue, !ProviderRules.geminiFormats.contains(format) {
-                add(here, keyword, .ignored, "Gemini ignores format \"\(format)\" (it supports date-time and enum for strings)")
-            } else if keyword == "type", case .array(let types) = value {
-                let hint = types.contains(.string("null")) ? "; use `nullable: true` with a single type" : ""
-                add(here, keyword, .ignored, "Gemini does not accept a list of types\(hint)")
+                add(here, keyword, .ignored, "Gemini does not enforce format \"\(format)\"; check it in code")
+            } else if keyword == "oneOf" {
+                add(here, keyword, .ignored, "Gemini reads `oneOf` as `anyOf`: that exactly one branch matches is not enforced")
+            } else if keyword == "enum", value.arrayValue?.contains(where: { $0.stringValue == nil && $0.numberValue == nil }) == true {
+                add(here, keyword, .ignored, "Gemini supports `enum` of strings and numbers only; check the other values in code")
             } else if !ProviderRules.geminiSupported.contains(keyword) {
                 add(here, keyword, .ignored, "Gemini ignores `\(keyword)`; the output may break this rule, so check it in code")
             }
+        case .llamaCppGrammar:
+            checkGrammarKeyword(keyword, value, in: object, at: here)
         }
         if keyword == "$ref", let reference = value.stringValue {
             checkReference(reference, at: here)
         }
     }
 
+    /// Keywords a provider never looks at because of another keyword in the same schema,
+    /// each reported once here.
+    private mutating func checkHiddenSiblings(_ object: JSONObject, at location: JSONPointer) -> Set<String> {
+        var hidden: [String] = []
+        switch provider {
+        case .gemini where object["$ref"] != nil:
+            for member in object where !member.key.hasPrefix("$") {
+                add(location.appending(member.key), member.key, .rejected,
+                    "Gemini allows only keywords starting with `$` beside `$ref`; move `\(member.key)` into the referenced schema")
+                hidden.append(member.key)
+            }
+        case .llamaCppGrammar:
+            // The converter follows the first of these it finds and looks at nothing else.
+            let winner = object["$ref"] != nil ? "$ref" : object["allOf"] != nil ? nil
+                : object["oneOf"] != nil ? "oneOf" : object["anyOf"] != nil ? "anyOf" : nil
+            guard let winner else { break }
+            for member in object where member.key != winner
+                && !ProviderRules.metadata.contains(member.key) && !ProviderRules.structural.contains(member.key)
+            {
+                add(location.appending(member.key), member.key, .ignored,
+                    "llama.cpp's grammar follows only `\(winner)` here, so `\(member.key)` beside it is not enforced")
+                hidden.append(member.key)
+            }
+        default:
+            break
+        }
+        return Set(hidden)
+    }
+
+    private mutating func checkGrammarKeyword(_ keyword: String, _ value: JSONValue, in object: JSONObject, at here: JSONPointer) {
+        let exhaustive = object["enum"] != nil || object["const"] != nil
+        switch keyword {
+        case _ where ProviderRules.grammarUnsupported.contains(keyword):
+            add(here, keyword, .ignored, "llama.cpp's grammar does not enforce `\(keyword)`; check it in code")
+        case "oneOf":
+            add(here, keyword, .ignored, "llama.cpp reads `oneOf` as `anyOf`: that exactly one branch matches is not enforced")
+        case "pattern":
+            if let pattern = value.stringValue, !(pattern.hasPrefix("^") && pattern.hasSuffix("$")) {
+                add(here, keyword, .ignored,
+                    "llama.cpp converts only patterns anchored with `^` and `$`; any other fails the conversion and llama-cpp-python falls back to plain JSON, enforcing none of the schema")
+            }
+        case "format":
+            guard !exhaustive, let format = value.stringValue else { break }
+            if object["pattern"] != nil {
+                add(here, keyword, .ignored, "llama.cpp's grammar follows `pattern` here, so format \"\(format)\" is not enforced")
+            } else if !ProviderRules.grammarFormats.contains(format) {
+                add(here, keyword, .ignored, "llama.cpp's grammar has no rule for format \"\(format)\"; check it in code")
+            }
+        case "minLength", "maxLength":
+            guard !exhaustive else { break }
+            if !LlamaGrammarSchema.keepsLength(value) {
+                add(here, keyword, .ignored,
+                    "bounds over \(LlamaGrammarSchema.lengthLimit) are not sent to llama.cpp's grammar (it refuses those over 2,000); checked after the reply")
+            } else if object["pattern"] != nil {
+                add(here, keyword, .ignored, "llama.cpp's grammar follows `pattern` here, so `\(keyword)` is not enforced")
+            } else if let format = object["format"]?.stringValue, ProviderRules.grammarFormats.contains(format) {
+                add(here, keyword, .ignored, "llama.cpp's grammar follows format \"\(format)\" here, so `\(keyword)` is not enforced")
+            }
+        case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+            guard !exhaustive else { break }
+            let spelledOut = LlamaGrammarSchema.spelledOutRange(of: object) != nil && ["minimum", "maximum"].contains(keyword)
+            if !spelledOut {
+                add(here, keyword, .ignored,
+                    "llama-cpp-python's grammar does not enforce `\(keyword)`; only an integer `minimum`...`maximum` range of under \(LlamaGrammarSchema.enumLimit) values is, sent as an `enum`")
+            }
+        default:
+            break
+        }
+    }
+
     private mutating func checkObject(_ object: JSONObject, at location: JSONPointer) {
-        guard provider != .gemini else { return }
+        guard provider == .openai || provider == .anthropic else { return }
         let additional = object["additionalProperties"]
         if additional != .bool(false), additional != nil || provider == .openai {
             add(location.appending("additionalProperties"), "additionalProperties", .rejected,
@@ -106,7 +180,7 @@ struct CompatibilityChecker {
 
     private mutating func checkReference(_ reference: String, at location: JSONPointer) {
         guard reference.hasPrefix("#") else {
-            let severity: CompatibilityIssue.Severity = provider == .gemini ? .ignored : .rejected
+            let severity: CompatibilityIssue.Severity = [.gemini, .llamaCppGrammar].contains(provider) ? .ignored : .rejected
             add(location, "$ref", severity, "only references within the schema (\"#/...\") are supported, not \"\(reference)\"")
             return
         }
