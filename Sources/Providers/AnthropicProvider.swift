@@ -1,8 +1,12 @@
 import Foundation
 import JSONSchema
 
-/// Anthropic's Messages API. Structured output goes through a single forced tool
-/// whose `input_schema` is the step's schema; the tool input is the reply.
+/// Anthropic's Messages API. Structured output goes through a single forced strict tool
+/// whose `input_schema` is the step's schema; the tool input is the reply. Strict tool
+/// use constrains decoding to the schema, but refuses schemas with keywords outside its
+/// subset (string lengths, numeric bounds, `minItems` over 1...): those are left out of
+/// the request, checked after the reply, and named in the run's warnings. It needs a
+/// model with structured outputs (Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later).
 public struct AnthropicProvider: ModelProvider {
     public static let apiVersion = "2023-06-01"
 
@@ -59,7 +63,8 @@ public struct AnthropicProvider: ModelProvider {
             body["tools"] = [[
                 "name": .string(request.schemaName),
                 "description": "Return the result. Call this tool exactly once with the complete output.",
-                "input_schema": SchemaForProviders.stripped(schema),
+                "strict": true,
+                "input_schema": SchemaForProviders.withoutRejectedKeywords(SchemaForProviders.stripped(schema), for: .anthropic),
             ]]
             body["tool_choice"] = ["type": "tool", "name": .string(request.schemaName)]
         }

@@ -12,7 +12,7 @@ struct AnthropicProviderTests {
         ["role": "user", "content": .string(Fixture.messages[2].content)],
     ]
 
-    @Test func sendsTheSchemaAsOneForcedTool() async throws {
+    @Test func sendsTheSchemaAsOneForcedStrictTool() async throws {
         let server = try LoopbackServer(answering: .json(AnthropicBodies.toolUse()))
         _ = try await server.anthropic().complete(Fixture.request())
 
@@ -33,11 +33,43 @@ struct AnthropicProviderTests {
             "tools": [[
                 "name": "goal_options",
                 "description": "Return the result. Call this tool exactly once with the complete output.",
-                "input_schema": Fixture.strippedSchema,
+                "strict": true,
+                // Strict tool use refuses `minimum`; the validator checks it after the reply.
+                "input_schema": [
+                    "type": "object",
+                    "properties": [
+                        "goals": ["type": "array", "items": ["type": "string"], "minItems": 1],
+                        "weeks": ["type": "integer"],
+                    ],
+                    "required": ["goals", "weeks"],
+                    "additionalProperties": false,
+                ],
             ]],
             "tool_choice": ["type": "tool", "name": "goal_options"],
         ]
         #expect(try Fixture.body(of: request) == expected)
+    }
+
+    /// The real step schemas go out with exactly the keywords strict tool use refuses left
+    /// out: the sent schema has nothing left to refuse, and everything else is kept.
+    @Test("sends each real schema without what strict tool use refuses", arguments: RealSchemas.names)
+    func leavesOutOnlyRefusedKeywords(name: String) async throws {
+        let schema = try RealSchemas.load(name)
+        let refused = providerCompatibilityIssues(schema: schema, provider: .anthropic).filter { $0.severity == .rejected }
+        #expect(!refused.isEmpty)
+        let server = try LoopbackServer(answering: .json(AnthropicBodies.toolUse()))
+        _ = try await server.anthropic().complete(Fixture.request(schema: schema))
+        let sent = try #require(try Fixture.body(of: server.lastRequest)["tools"]?[0]?["input_schema"])
+
+        #expect(providerCompatibilityIssues(schema: sent, provider: .anthropic).filter { $0.severity == .rejected }.isEmpty)
+        let left = Set(refused.map(\.location)).union([JSONPointer(tokens: ["$schema"]), JSONPointer(tokens: ["$id"])])
+        for (pointer, value) in RealSchemas.leaves(of: schema) {
+            if left.contains(where: { pointer.tokens.starts(with: $0.tokens) }) {
+                #expect(pointer.resolve(in: sent) == nil, "\(pointer) was sent")
+            } else {
+                #expect(pointer.resolve(in: sent) == value, "\(pointer) was not sent as written")
+            }
+        }
     }
 
     @Test func sendsNoToolsWithoutASchema() async throws {
