@@ -4,7 +4,7 @@ import Foundation
 /// The default transport on Linux: libcurl's easy interface on a thread of its own.
 ///
 /// FoundationNetworking's URLSession busy-waits on Linux while a response is
-/// pending (measured here: about 0.9 CPU-seconds per second of waiting, even for
+/// pending (measured on a 2-core Linux machine: about 0.9 CPU-seconds per second of waiting, even for
 /// a plain GET), which steals a core from a local model on a small machine.
 /// libcurl itself waits in `poll` at no cost, and its `CURLOPT_TIMEOUT_MS` is a
 /// true total deadline.
