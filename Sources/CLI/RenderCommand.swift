@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import Golden
 import Intake
-import JSONSchema
 import Pipeline
 
 extension PipelineStep: ExpressibleByArgument {}
@@ -14,9 +12,9 @@ struct RenderCommand: AsyncParsableCommand {
         abstract: "Print the exact messages a step would send, without calling a model.",
         discussion: """
             Steps that need an earlier step's output (option edits, program draft and edit) \
-            take it from the approved golden outputs, so the messages are the ones a replay \
-            sends; where none is approved, a labelled placeholder stands in. The header says \
-            which was used.
+            take it from the recorded replies (else the approved golden outputs), so the \
+            messages are the ones a replay sends; where there is neither, a labelled \
+            placeholder stands in. The header says which was used.
             """
     )
 
@@ -38,7 +36,7 @@ struct RenderCommand: AsyncParsableCommand {
         let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
         let rendering = try Failure.exitingOnError {
             try RenderInputs.rendering(for: step, fixture: loaded, editRound: edit) { stepID in
-                Self.upstreamOutput(of: stepID, fixture: loaded.name, golden: layout.golden)
+                RenderInputs.replayedOutput(of: stepID, fixture: loaded.name, golden: layout.golden)
             }
         }
         let rendered = prompts.render(step, input: rendering.input)
@@ -51,19 +49,5 @@ struct RenderCommand: AsyncParsableCommand {
         out.writeLine()
         out.writeLine(out.styled("## user", .bold))
         out.writeLine(rendered.user)
-    }
-
-    /// What a replay feeds the next step: the recorded reply, exactly as the model
-    /// ordered it. Failing that, the approved output (canonical key order). A step
-    /// approved as unusable feeds nothing: in a run, the steps after it are skipped.
-    static func upstreamOutput(of stepID: String, fixture: String, golden: URL) -> RenderInputs.Upstream? {
-        let approved = try? GoldenStore(folder: golden).approved(fixture: fixture, step: stepID)
-        if approved?.checks[GoldenComparison.usableOutputCheck] == false { return nil }
-        let cassettes = CassetteStore(folder: golden)
-        if let reply = (try? cassettes.cassette(fixture: fixture, step: stepID))??.interactions.last?.response.text,
-           case .success(let extraction) = JSONExtractor.extract(from: reply) {
-            return (extraction.value, "the recorded reply")
-        }
-        return approved.map { ($0.output, "the approved output") }
     }
 }

@@ -22,8 +22,9 @@ struct RunCommand: AsyncParsableCommand {
             as pending (.new) for `trainer-eval accept`. Results go to Reports/<run>/results.json.
 
             Exits 0 when nothing regressed, 1 on a regression, stale recording or error, 2 for bad \
-            input (a broken fixture, prompt or recording file), 130 when interrupted. With --ci nothing is written to golden/, and any difference \
-            from golden, new output or orphaned golden file also exits 1. Ctrl-C stops new calls and \
+            input (a broken fixture, prompt or recording file), 130 when interrupted. With --ci \
+            nothing is written to golden/, and any difference from golden, new output or \
+            orphaned golden file also exits 1. Ctrl-C stops new calls and \
             writes what finished; a second Ctrl-C quits at once.
             """
     )

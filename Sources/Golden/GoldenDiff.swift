@@ -3,38 +3,32 @@ import JSONSchema
 /// How a pending output differs from its golden one: the JSON structurally, the
 /// markdown line by line, and the check results.
 public struct GoldenDiff: Sendable {
+    /// False when no golden output is approved yet.
+    public let hasGolden: Bool
+    /// The structural diff of the JSON; nil when unchanged or there is no golden.
     public let json: JSONDiff?
+    /// The program markdown's line diff; nil when unchanged or there is no golden.
     public let markdown: LineDiff?
     /// Check name → (golden, pending) for checks whose result changed.
     public let checks: [(name: String, approved: Bool?, pending: Bool)]
 
     public init(approved: GoldenEntry?, pending: GoldenEntry, options: JSONDiff.Options = .init()) {
-        guard let approved else {
-            json = nil
-            markdown = nil
-            checks = pending.checks.sorted { $0.key < $1.key }.map { ($0.key, nil, $0.value) }
-            return
-        }
-        let key = GoldenStore.markdownKey
-        json = JSONDiff(
-            old: GoldenComparison.withoutMarkdown(approved.output), new: GoldenComparison.withoutMarkdown(pending.output),
-            options: options)
-        markdown = LineDiff(old: approved.output[key]?.stringValue ?? "", new: pending.output[key]?.stringValue ?? "")
+        hasGolden = approved != nil
+        (json, markdown) = approved.map { GoldenComparison.diffs(from: $0.output, to: pending.output, options: options) } ?? (nil, nil)
         checks = pending.checks.sorted { $0.key < $1.key }.compactMap { name, passed in
-            approved.checks[name] == passed ? nil : (name, approved.checks[name], passed)
+            approved?.checks[name] == passed ? nil : (name, approved?.checks[name], passed)
         }
     }
 
     /// `3 JSON changes, markdown +4 −2, 1 check now failing`
     public var summary: String {
-        guard let json, let markdown else {
-            let failing = checks.filter { !$0.pending }.count
+        let failing = checks.filter { !$0.pending }.count, passing = checks.count - failing
+        guard hasGolden else {
             return "no golden output yet" + (failing > 0 ? ", \(failing) check\(failing == 1 ? "" : "s") failing" : "")
         }
         var parts: [String] = []
-        if !json.isEmpty { parts.append("\(json.changes.count) JSON change\(json.changes.count == 1 ? "" : "s")") }
-        if markdown.hasChanges { parts.append("markdown +\(markdown.addedCount) −\(markdown.removedCount)") }
-        let failing = checks.filter { !$0.pending }.count, passing = checks.count - failing
+        if let json { parts.append("\(json.changes.count) JSON change\(json.changes.count == 1 ? "" : "s")") }
+        if let markdown { parts.append("markdown +\(markdown.addedCount) −\(markdown.removedCount)") }
         if failing > 0 { parts.append("\(failing) check\(failing == 1 ? "" : "s") now failing") }
         if passing > 0 { parts.append("\(passing) check\(passing == 1 ? "" : "s") now passing") }
         return parts.isEmpty ? "no difference" : parts.joined(separator: ", ")
@@ -43,8 +37,8 @@ public struct GoldenDiff: Sendable {
     /// The diffs for a terminal, every line prefixed with `indent`.
     public func rendered(color: Bool, indent: String = "") -> String {
         var blocks: [String] = []
-        if let json, !json.isEmpty { blocks.append(json.rendered(color: color)) }
-        if let markdown, markdown.hasChanges { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown", color: color)) }
+        if let json { blocks.append(json.rendered(color: color)) }
+        if let markdown { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown", color: color)) }
         for check in checks {
             let before = check.approved.map { $0 ? "passed" : "failed" } ?? "absent"
             blocks.append("check \(check.name): \(before) → \(check.pending ? "passes" : "fails")")

@@ -40,17 +40,6 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     /// The checks that fail now and failed in golden too, by name.
     public var knownFailures: [String] = []
 
-    /// For a reply that failed validation but still parses as JSON (an option
-    /// removed, a field of the wrong type), shows how it differs from the approved
-    /// output, so a reviewer sees what broke and not only the schema error.
-    mutating func showDiffs(from approved: JSONValue, toInvalidReplyOf result: StepResult, options: JSONDiff.Options) {
-        guard let reply = result.attempts.last?.responseText,
-              case .success(let extraction) = JSONExtractor.extract(from: reply) else { return }
-        let (json, markdown) = GoldenComparison.diffs(from: approved, to: extraction.value, options: options)
-        outputDiff = json?.rendered()
-        markdownDiff = markdown?.unified(oldName: "golden markdown", newName: "reply markdown")
-    }
-
     /// Whether the CI gate passes this step.
     public var passesGate: Bool { status.passesGate }
 
@@ -134,7 +123,13 @@ public enum GoldenComparison {
         guard let approved, approved.checks[usableOutputCheck] == false else {
             let hint = approved == nil ? "; `accept` records it as a known failure" : " (golden has a valid output)"
             var verdict = StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
-            if let approved { verdict.showDiffs(from: approved.output, toInvalidReplyOf: result, options: options) }
+            // A reply that fails its schema but still parses (an option removed, a field
+            // of the wrong type) is diffed too, so a reviewer sees what broke.
+            if let approved, case .success(let reply) = JSONExtractor.extract(from: result.attempts.last?.responseText ?? "") {
+                let (json, markdown) = diffs(from: approved.output, to: reply.value, options: options)
+                verdict.outputDiff = json?.rendered()
+                verdict.markdownDiff = markdown?.unified(oldName: "golden markdown", newName: "reply markdown")
+            }
             return verdict
         }
         let current = entry(for: result)
