@@ -86,6 +86,7 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Reports", "Golden", "Pipeline", "JSONSchema"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Golden
+import History
 import Intake
 import Pipeline
 
@@ -18,6 +19,7 @@ struct AcceptCommand: AsyncParsableCommand {
     var prune = false
 
     func run() async throws {
+        try selection.checkNames(in: projectOptions)
         let layout = try projectOptions.layout()
         let store = GoldenStore(folder: layout.golden)
         let out = Terminal.standardOutput
@@ -31,7 +33,7 @@ struct AcceptCommand: AsyncParsableCommand {
             out.writeLine(out.styled("accepted", .green) + " \(key)")
             accepted += 1
         }
-        out.writeLine(accepted == 0 ? "Nothing pending\(selection.fixture.isEmpty && selection.step == nil ? "" : " for that selection")." : "\(accepted) accepted.")
+        out.writeLine(accepted == 0 ? "Nothing pending\(selection.isEverything ? "" : " for that selection")." : "\(accepted) accepted.")
         guard prune else { return }
         for orphan in orphans {
             let removedFolder = try Failure.exitingOnError { try store.remove(orphan) }
@@ -68,6 +70,7 @@ struct RejectCommand: AsyncParsableCommand {
     @OptionGroup var selection: GoldenSelection
 
     func run() async throws {
+        try selection.checkNames(in: projectOptions)
         let store = GoldenStore(folder: try projectOptions.layout().golden)
         let out = Terminal.standardOutput
         var rejected = 0
@@ -115,20 +118,37 @@ struct PendingListing {
     let projectOptions: ProjectOptions
     let selection: GoldenSelection
 
-    func print(withDiffs: Bool) throws {
+    /// The project's pending outputs, diffed with each step's declared options.
+    static func review(projectOptions: ProjectOptions) throws -> PendingReview {
         let layout = try projectOptions.layout()
-        let store = GoldenStore(folder: layout.golden)
         let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
+        return PendingReview(store: GoldenStore(folder: layout.golden)) { prompts.diffOptions(forStepID: $0) }
+    }
+
+    func print(withDiffs: Bool) throws {
+        try selection.checkNames(in: projectOptions)
+        let layout = try projectOptions.layout()
+        let review = try Self.review(projectOptions: projectOptions)
+        let items = try Failure.exitingOnError { try review.items(where: selection.includes) }
         let out = Terminal.standardOutput
-        let keys = store.entries(pending: true).filter(selection.includes)
-        for key in keys {
-            let pending = try Failure.exitingOnError { try store.pending(fixture: key.fixture, step: key.step) }
-            let approved = try Failure.exitingOnError { try store.approved(fixture: key.fixture, step: key.step) }
-            guard let pending else { continue }
-            let diff = GoldenDiff(approved: approved, pending: pending, options: prompts.diffOptions(forStepID: key.step))
-            out.writeLine(out.styled(approved == nil ? "new" : "changed", .yellow) + " \(key): \(diff.summary)")
-            if withDiffs { out.writeLine(diff.rendered(color: out.usesColor, indent: "    ")) }
+        for item in items {
+            out.writeLine(out.styled(item.kind, .yellow) + " \(item.key): \(item.diff.summary)")
+            if withDiffs { out.writeLine(item.diff.rendered(color: out.usesColor, indent: "    ")) }
         }
-        out.writeLine("\(keys.count) pending.")
+        out.writeLine("\(items.count) pending.")
+        if items.isEmpty, let stale = staleInLatestRun(layout: layout) {
+            out.writeLine(
+                "The latest run (\(stale.run)) could not compare \(stale.steps) step\(stale.steps == 1 ? "" : "s") with golden because \(stale.steps == 1 ? "its recording is" : "their recordings are") stale: "
+                + "`trainer-eval run` says what changed; re-record with `trainer-eval run --provider local --record-missing`, then review here.")
+        }
+    }
+
+    /// The latest run's stale steps within the selection, when it had any.
+    private func staleInLatestRun(layout: ProjectLayout) -> (run: String, steps: Int)? {
+        guard let history = try? RunHistory(file: layout.history), let latest = try? history.run("latest"),
+              let steps = try? history.steps(ofRun: latest.id)
+        else { return nil }
+        let stale = steps.filter { $0.status == "stale" && selection.includes(StepKey(fixture: $0.fixture, step: $0.stepId)) }.count
+        return stale == 0 ? nil : (latest.id, stale)
     }
 }

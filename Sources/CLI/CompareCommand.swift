@@ -10,13 +10,16 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two recorded runs, or a run with golden, case by case.",
         discussion: """
-            `compare A B` shows how run B differs from run A; `compare B --baseline golden` how the \
-            steps run B produced differ from their approved golden outputs; `compare` alone compares the latest run with the \
-            one before. Runs are named by id, a unique prefix, `latest` or `latest~N` (see `history`).
+            `compare A B` shows how run B differs from run A; `compare B` how run B differs from the \
+            run before it (`compare` alone: the latest run); `compare B --baseline golden` how the \
+            steps run B produced differ from their approved golden outputs. Runs are named by id, a \
+            unique prefix, `latest` or `latest~N` (see `history`).
 
             A case regressed when a check fails that passed before or the step lost its output; it \
             improved when a check passes that failed before or it gained an output; it changed when \
-            the output differs with the same checks passing. Exits 1 when any case regressed.
+            the output differs with the same checks passing. A check that fails on both sides, or a \
+            reply unusable on both sides (an approved known failure), is unchanged, as the gate judges it. \
+            Exits 1 when any case regressed.
             """
     )
 
@@ -26,7 +29,7 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
 
-    @Argument(help: ArgumentHelp("The runs: BASE HEAD, or HEAD with --baseline.", valueName: "run"))
+    @Argument(help: ArgumentHelp("The runs: BASE HEAD, or HEAD alone (against the run before it, or with --baseline).", valueName: "run"))
     var runs: [String] = []
 
     @Option(help: ArgumentHelp("Compare the run with the approved golden outputs instead of another run.", valueName: "golden"))
@@ -35,7 +38,7 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Also write report.md and index.html for the comparison under Reports/compare-<base>-<head>/.")
     var report = false
 
-    @Flag(help: "List unchanged cases too.")
+    @Flag(help: "List unchanged cases too (in the terminal and the written report).")
     var all = false
 
     func validate() throws {
@@ -46,22 +49,9 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let layout = try projectOptions.layout()
         let history = try Failure.exitingOnError { try RunHistory(file: layout.history) }
-        let comparison: RunComparison = try Failure.exitingOnError {
-            if baseline == .golden {
-                let head = try history.run(runs.first ?? "latest")
-                let rows = try RunComparison.goldenRows(store: GoldenStore(folder: layout.golden))
-                // Confirm is deterministic and has no golden file of its own. Golden cases
-                // the run did not produce (other fixtures, steps it did not reach) are out of
-                // its scope, not removed.
-                let steps = try history.steps(ofRun: head.id).filter { $0.stepId != "confirm" }
-                let produced = Set(steps.filter { $0.outcome != "skipped" }.map(\.key))
-                return RunComparison(base: rows.filter { produced.contains($0.key) }, head: steps, baseName: "golden", headName: head.id)
-            }
-            let names = runs.count == 2 ? runs : runs.count == 1 ? [runs[0], "latest"] : ["latest~1", "latest"]
-            let base = try history.run(names[0])
-            let head = try history.run(names[1])
-            return RunComparison(
-                base: try history.steps(ofRun: base.id), head: try history.steps(ofRun: head.id), baseName: base.id, headName: head.id)
+        let comparison = try Failure.exitingOnError {
+            try RunComparison.load(
+                runs: runs, againstGolden: baseline == .golden, history: history, golden: GoldenStore(folder: layout.golden))
         }
         let out = Terminal.standardOutput
         out.writeLine("\(comparison.headName) against \(comparison.baseName): \(ComparisonReport.summaryLine(comparison))")
@@ -74,7 +64,7 @@ struct CompareCommand: ParsableCommand {
         }
         if report {
             let folder = layout.reports.appendingPathComponent("compare-\(comparison.baseName)-\(comparison.headName)", isDirectory: true)
-            try Failure.exitingOnError { try ComparisonReport.write(comparison, to: folder) }
+            try Failure.exitingOnError { try ComparisonReport.write(comparison, to: folder, includingUnchanged: all) }
             out.writeLine("Report: \(layout.displayPath(of: folder))/index.html")
         }
         if comparison.count(.regressed) > 0 { throw ExitCode(1) }

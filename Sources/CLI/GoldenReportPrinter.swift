@@ -1,4 +1,5 @@
 import Golden
+import Intake
 
 /// Prints how a run compares with golden: a line per step that does not simply
 /// match, with its reasons, and the diffs when asked.
@@ -8,17 +9,17 @@ struct GoldenReportPrinter {
     let ci: Bool
 
     func print(_ report: GoldenReport) {
-        for verdict in report.verdicts where ![.matches, .skipped, .knownFailure].contains(verdict.status) {
+        for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .stale].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
             for reason in verdict.reasons { terminal.writeLine("    " + terminal.styledDiff(reason)) }
             if ci || verdict.status == .regression {
                 for diff in [verdict.outputDiff, verdict.markdownDiff].compactMap({ $0 }) {
-                    let indented = diff.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
-                    terminal.writeLine(terminal.styledDiff(indented, indent: "      "))
+                    terminal.writeLine(terminal.styledDiff(Self.indented(diff, by: "      "), indent: "      "))
                 }
             }
         }
         printKnownFailures(report.verdicts.filter { $0.status == .knownFailure })
+        printStale(StaleRecordings(report))
         for orphan in report.orphans {
             terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan.key): golden files of a step no fixture produces")
             for path in orphan.paths { terminal.writeLine("    \(path)") }
@@ -33,18 +34,81 @@ struct GoldenReportPrinter {
         }
     }
 
-    /// Known failures were approved and come back on every run: one line that counts
-    /// them by check, instead of a line per step (the report lists each).
+    /// Stale recordings grouped by what changed, each diff once, and what to do next.
+    private func printStale(_ stale: StaleRecordings) {
+        guard !stale.isEmpty else { return }
+        for group in stale.groups {
+            let count = group.steps.count
+            if group.causes == ["no recording"] {
+                terminal.writeLine(label(.stale) + " \(count) step\(count == 1 ? " has" : "s have") no recording")
+            } else {
+                let causes = group.causes.joined(separator: " and ")
+                terminal.writeLine(label(.stale) + " \(count) recording\(count == 1 ? " is" : "s are") stale because the \(causes) changed")
+            }
+            terminal.writeLine("    " + Self.listing(group.steps))
+            for (index, shared) in group.diffs.prefix(2).enumerated() {
+                let alike = group.diffs.count == 1 && shared.steps.count == group.steps.count
+                    ? (shared.steps.count == 1 ? "the change" : "the same change in all \(shared.steps.count)")
+                    : "in \(shared.steps[0])\(shared.steps.count > 1 ? " and \(shared.steps.count - 1) alike" : "")"
+                terminal.writeLine("    " + (index == 0 ? "" : "and ") + alike + ":")
+                terminal.writeLine(terminal.styledDiff(Self.indented(shared.diff, by: "      "), indent: "      "))
+            }
+            if group.diffs.count > 2 {
+                terminal.writeLine("    and \(group.diffs.count - 2) more distinct change\(group.diffs.count == 3 ? "" : "s"): see the report.")
+            }
+        }
+        if stale.skippedAfter > 0 {
+            terminal.writeLine(label(.skipped) + " \(stale.skippedAfter) later step\(stale.skippedAfter == 1 ? "" : "s") did not run: \(stale.skippedAfter == 1 ? "it needs" : "they need") the output of a stale step.")
+        }
+        terminal.writeLine(
+            "Next: re-record the stale steps with `trainer-eval run --provider local --record-missing` "
+            + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
+            + "(`--provider openai --record-missing`); then review the new outputs with `trainer-eval pending`.")
+    }
+
+    /// `busy-parent/goal-options, pregnant/goal-options`, or per step when there are many:
+    /// `goal-options of 28 fixtures`.
+    private static func listing(_ steps: [StepKey]) -> String {
+        if steps.count <= 4 { return steps.map(\.description).joined(separator: ", ") }
+        var order: [String] = []
+        var fixtures: [String: Int] = [:]
+        for step in steps {
+            let kind = PipelineStep(stepID: step.step)?.rawValue ?? step.step
+            if fixtures[kind] == nil { order.append(kind) }
+            fixtures[kind, default: 0] += 1
+        }
+        return order.map { "\($0) of \(fixtures[$0]!) fixture\(fixtures[$0]! == 1 ? "" : "s")" }.joined(separator: ", ")
+    }
+
+    private static func indented(_ text: String, by prefix: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+    }
+
+    /// Known failures were approved and come back on every run: a count per check,
+    /// wrapped, instead of a line per step (the report lists each). An assertion is
+    /// counted by its kind; its pattern is in the report.
     private func printKnownFailures(_ verdicts: [StepVerdict]) {
         guard !verdicts.isEmpty else { return }
         var counts: [String: Int] = [:]
         for verdict in verdicts {
-            for check in verdict.knownFailures { counts[check, default: 0] += 1 }
+            for check in verdict.knownFailures {
+                let name = check.hasPrefix("assertion.") ? String(check.prefix { $0 != " " }) : check
+                counts[name, default: 0] += 1
+            }
         }
-        let byCheck = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        let byCheck = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
-        terminal.writeLine(label(.knownFailure) + " \(steps) only checks that failed in golden too: \(byCheck)")
+        terminal.writeLine(label(.knownFailure) + " \(steps) only checks that failed in golden too:")
+        var line = "   "
+        for (index, item) in byCheck.enumerated() {
+            let piece = " " + item + (index == byCheck.count - 1 ? "" : ",")
+            if line.count + piece.count > 100, line.count > 3 {
+                terminal.writeLine(line)
+                line = "   "
+            }
+            line += piece
+        }
+        terminal.writeLine(line)
     }
 
     private func label(_ status: StepVerdict.Status) -> String {

@@ -29,12 +29,14 @@ struct HistoryCommand: ParsableCommand {
             out.writeLine("No runs recorded yet: `trainer-eval run` records every run.")
             return
         }
-        let header = ["run", "provider", "model", "steps", "pass rate", "gate", "tokens", "time", "commit", "statuses"]
+        // A known failure passes the gate but not its checks: it is counted apart from the
+        // steps that pass everything, so a weak model never reads as 100%.
+        let header = ["run", "provider", "model", "steps", "clean", "known failures", "failed", "gate", "tokens", "time", "commit"]
         let rows = runs.map { run in
             [
-                run.id + (run.interrupted ? " (interrupted)" : ""), run.provider, String(run.model.prefix(48)), "\(run.steps)",
-                String(format: "%.0f%%", run.passRate * 100), run.passesGate ? "pass" : "fail",
-                "\(run.inputTokens + run.outputTokens)", String(format: "%.1fs", run.durationSeconds), run.commit ?? "-", run.statuses,
+                run.id + (run.interrupted ? " (interrupted)" : ""), run.provider, run.model, "\(run.steps)",
+                "\(run.passed - run.knownFailures)", "\(run.knownFailures)", "\(run.steps - run.passed)", run.passesGate ? "pass" : "fail",
+                "\(run.inputTokens + run.outputTokens)", String(format: "%.1fs", run.durationSeconds), run.commit ?? "-",
             ]
         }
         out.writeLine(TextTable(header: header, rows: rows).rendered)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Golden
 import Intake
+import JSONSchema
 import Providers
 
 extension OpenAICompatibleProvider.StructuredOutputMode: ExpressibleByArgument {}
@@ -17,6 +18,12 @@ enum ProviderName: String, CaseIterable, ExpressibleByArgument {
 
     var preset: ProviderConfiguration.Preset? {
         ProviderConfiguration.Preset(rawValue: rawValue)
+    }
+
+    /// The structured-output rules the provider's default request mode follows: llama.cpp's
+    /// grammar for local, strict `json_schema` for OpenAI-compatible servers. Nil for replay.
+    var structuredOutputRules: StructuredOutputProvider? {
+        preset.flatMap { ProviderConfiguration(preset: $0).structuredOutputRules }
     }
 }
 

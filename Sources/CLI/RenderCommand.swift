@@ -3,9 +3,7 @@ import Golden
 import Intake
 import Pipeline
 
-extension PipelineStep: ExpressibleByArgument {}
-
-/// `trainer-eval render --fixture F --step S`
+/// `trainer-eval render --fixture F [--step S]`
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -23,31 +21,47 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "The fixture name (its file name without .json).")
     var fixture: String
 
-    @Option(help: "The step: goal-options, goal-options-edit, program-draft or program-edit.")
-    var step: PipelineStep
+    @Option(
+        help: ArgumentHelp("Only this step: \(StepSelector.spellings). Default: every model step of the fixture.", valueName: "step"),
+        transform: StepSelector.argument)
+    var step: StepSelector?
 
-    @Option(help: ArgumentHelp("For goal-options-edit: which round of feedback (1-based).", valueName: "n"))
-    var edit: Int = 1
+    func validate() throws {
+        if step?.kind == .confirm {
+            throw ValidationError("confirm sends no messages: it chooses one of the goal options by the scenario's `confirm` rule.")
+        }
+    }
 
     func run() async throws {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
         let loaded = try Failure.exitingOnError { try corpus.load(fixture) }
         let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
-        let rendering = try Failure.exitingOnError {
-            try RenderInputs.rendering(for: step, fixture: loaded, editRound: edit) { stepID in
-                RenderInputs.replayedOutput(of: stepID, fixture: loaded.name, golden: layout.golden)
+        let stepIDs = Pipeline.stepIDs(for: loaded.scenario).filter { step?.matches($0) ?? true }
+        if let step, stepIDs.isEmpty, case .optionEdit(let round) = step.kind {
+            try Failure.exitingOnError {
+                throw RenderInputs.RoundOutOfRange(fixture: loaded.name, round: round, available: loaded.scenario.optionEdits.count)
             }
         }
-        let rendered = prompts.render(step, input: rendering.input)
         let out = Terminal.standardOutput
-        let meta = rendered.metadata
-        out.writeLine(out.styled("# \(step.rawValue) v\(meta.version) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(meta.schema)", .dim))
-        for source in rendering.upstream { out.writeLine(out.styled("# \(source)", .dim)) }
-        out.writeLine(out.styled("## system", .bold))
-        out.writeLine(rendered.system)
-        out.writeLine()
-        out.writeLine(out.styled("## user", .bold))
-        out.writeLine(rendered.user)
+        for (index, stepID) in stepIDs.enumerated() {
+            guard let pipelineStep = PipelineStep(stepID: stepID) else { continue }
+            let round = StepSelector.editRound(of: stepID) ?? 1
+            let rendering = try Failure.exitingOnError {
+                try RenderInputs.rendering(for: pipelineStep, fixture: loaded, editRound: round) { upstreamID in
+                    RenderInputs.replayedOutput(of: upstreamID, fixture: loaded.name, golden: layout.golden)
+                }
+            }
+            let rendered = prompts.render(pipelineStep, input: rendering.input)
+            let meta = rendered.metadata
+            if index > 0 { out.writeLine() }
+            out.writeLine(out.styled("# \(stepID) · \(pipelineStep.rawValue) v\(meta.version) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(meta.schema)", .dim))
+            for source in rendering.upstream { out.writeLine(out.styled("# \(source)", .dim)) }
+            out.writeLine(out.styled("## system", .bold))
+            out.writeLine(rendered.system)
+            out.writeLine()
+            out.writeLine(out.styled("## user", .bold))
+            out.writeLine(rendered.user)
+        }
     }
 }

@@ -35,8 +35,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run only this fixture (repeatable). Default: all.", valueName: "name"))
     var fixture: [String] = []
 
-    @Option(help: ArgumentHelp("Stop after this step; later steps are reported as skipped.", valueName: "step"))
-    var step: PipelineStep?
+    @Option(
+        help: ArgumentHelp(
+            "Stop after this step (\(StepSelector.spellings)); later steps are reported as skipped.", valueName: "step"),
+        transform: StepSelector.argument)
+    var until: StepSelector?
+
+    /// Other commands' `--step` selects one step; a run cannot, since each step needs the ones before it.
+    @Option(help: .hidden)
+    var step: String?
 
     @Option(help: ArgumentHelp("Model calls in flight at once (fixtures overlap so no slot idles). Default: 1 live, the number of cores for replay.", valueName: "n"))
     var jobs: Int?
@@ -76,6 +83,10 @@ struct RunCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if let step {
+            throw ValidationError(
+                "run has no --step: each step needs the outputs of the steps before it. Use --until \(step) to stop after it; pending, diff and render take --step.")
+        }
         if ci, providerOptions.records { throw ValidationError("--ci never records; drop --record.") }
         guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard keepReports >= 0 else { throw ValidationError("--keep-reports must be 0 (keep all) or more.") }
@@ -117,21 +128,22 @@ struct RunCommand: AsyncParsableCommand {
         let err = Terminal.standardError
         let out = Terminal.standardOutput
         var options = Evaluation.Options()
-        options.lastStep = step
+        options.lastStep = until
         options.jobs = effectiveJobs
         options.repairs = repairs
         options.runsChecks = !skipChecks
         options.ci = ci
         options.repeats = `repeat`
         options.requiredPassRates = try requiredPassRates()
-        options.findsOrphans = fixture.isEmpty && step == nil
+        options.findsOrphans = fixture.isEmpty && until == nil
         options.providerName = providerOptions.provider.rawValue
         options.keptReports = keepReports == 0 ? nil : keepReports
         options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
         for warning in options.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
 
         let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
-        let progress = ProgressPrinter(terminal: err, printsValidSteps: verbose || providerOptions.provider != .replay)
+        let progress = ProgressPrinter(
+            terminal: err, printsValidSteps: verbose || providerOptions.provider != .replay, replaying: providerOptions.provider == .replay)
         let recording = providerOptions.records ? ", recording to golden/" : ""
         let repeating = `repeat` > 1 ? ", \(`repeat`) repeats" : ""
         err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(effectiveJobs)\(repeating)\(recording)).")
@@ -149,7 +161,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         progress.finish()
 
-        out.writeLine(RunSummary(outcome.results).table())
+        out.writeLine(RunSummary(outcome.results).table(recorded: providerOptions.provider == .replay))
         if let repeats = outcome.report.repeats {
             out.writeLine("")
             out.writeLine("Stability over \(repeats.repeats) repeats:")
@@ -160,7 +172,12 @@ struct RunCommand: AsyncParsableCommand {
         GoldenReportPrinter(terminal: out, ci: ci).print(outcome.golden)
         for warning in outcome.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
-        if interruption.wasInterrupted {
+        if let unreachable = outcome.unreachable {
+            err.writeLine(err.styled("error", .red) + ": \(unreachable.message)")
+            var next = "The run stopped after the first call's retries; the steps not run are marked so in the report."
+            if providerOptions.provider == .local { next += " Start the local model with `scripts/local-model serve qwen`, then run again." }
+            err.writeLine(next)
+        } else if interruption.wasInterrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
         }
         let unreadable = outcome.unreadableRecordings
@@ -172,111 +189,5 @@ struct RunCommand: AsyncParsableCommand {
         // system: freeing a large run's results one object at a time takes longer than
         // printing them did.
         Foundation.exit(interruption.wasInterrupted ? 130 : outcome.exitStatus(ci: ci))
-    }
-}
-
-/// Live progress on standard error: a line per finished step (or, when replaying,
-/// per step that came back invalid or failed), and on a terminal a status line of the
-/// steps still running. Events arrive from concurrent fixtures; a lock keeps lines whole.
-final class ProgressPrinter: @unchecked Sendable {
-    let terminal: Terminal
-    let printsValidSteps: Bool
-    private let lock = NSLock()
-    private var running: [String: ContinuousClock.Instant] = [:]
-    /// Redraws the status line every second, so a long call's timer keeps counting.
-    private var ticker: Task<Void, Never>?
-
-    init(terminal: Terminal, printsValidSteps: Bool) {
-        self.terminal = terminal
-        self.printsValidSteps = printsValidSteps
-        guard terminal.isInteractive else { return }
-        ticker = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                guard let self else { return }
-                self.lock.withLock { if !self.running.isEmpty { self.redrawStatus() } }
-            }
-        }
-    }
-
-    func handle(_ event: Evaluation.Event) {
-        lock.withLock {
-            switch event {
-            case .repeatStarted(let index, let count):
-                write(terminal.styled("Repeat \(index) of \(count)", .bold))
-            case .pipeline(.stepStarted(let fixture, let step)):
-                guard terminal.isInteractive else { return }
-                running["\(fixture)/\(step)"] = .now
-                redrawStatus()
-            case .pipeline(.stepFinished(let fixture, let result)):
-                running["\(fixture)/\(result.id)"] = nil
-                if printsValidSteps || result.status == .invalid || result.status == .error {
-                    write(line(fixture: fixture, result: result))
-                } else {
-                    redrawStatus()
-                }
-            }
-        }
-    }
-
-    func finish() {
-        ticker?.cancel()
-        lock.withLock {
-            running.removeAll()
-            clearStatus()
-        }
-    }
-
-    /// A finished line, with the status line redrawn under it.
-    private func write(_ line: String) {
-        clearStatus()
-        terminal.writeLine(line)
-        drawStatus()
-    }
-
-    private func redrawStatus() {
-        guard terminal.isInteractive else { return }
-        clearStatus()
-        drawStatus()
-    }
-
-    private func line(fixture: String, result: StepResult) -> String {
-        let mark: String
-        switch result.status {
-        case .valid: mark = terminal.styled(result.repaired ? "✓ repaired" : "✓", .green)
-        case .invalid: mark = terminal.styled("✗ invalid", .red)
-        case .error: mark = terminal.styled("✗ error", .red)
-        case .skipped: mark = terminal.styled("- skipped", .dim)
-        }
-        var text = "\(mark) \(fixture) \(result.id)"
-        if !result.attempts.isEmpty {
-            text += String(format: " %.1fs", result.latency) + " \(result.usage.input)→\(result.usage.output) tok"
-        }
-        let retries = result.attempts.reduce(0) { $0 + $1.retries } + (result.failure?.retries ?? 0)
-        if retries > 0 { text += " (\(retries) \(retries == 1 ? "retry" : "retries"))" }
-        if let failure = result.failure, result.status != .valid {
-            text += ": \(failure.kind): " + terminal.styledDiff(failure.message)
-        }
-        if result.status == .skipped, let note = result.note { text += ": \(note)" }
-        for check in result.failedChecks { text += "\n    " + terminal.styled("check failed", .yellow) + " \(check.name): \(check.message)" }
-        return text
-    }
-
-    private func clearStatus() {
-        if terminal.isInteractive { terminal.write("\r\u{1B}[K") }
-    }
-
-    private func drawStatus() {
-        guard terminal.isInteractive, !running.isEmpty else { return }
-        let now = ContinuousClock.now
-        let parts = running.sorted { $0.key < $1.key }.map { key, start in
-            "\(key) \(Int((now - start).components.seconds))s"
-        }
-        // A status line that wraps could not be cleared with a carriage return.
-        var status = "… " + parts.joined(separator: ", ")
-        if let columns = terminal.columns, status.count >= columns {
-            status = String(status.prefix(max(columns - 2, 1))) + "…"
-        }
-        terminal.write(terminal.styled(status, .dim))
     }
 }

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import JSONSchema
 
-extension StructuredOutputProvider: ExpressibleByArgument {}
-
 /// `trainer-eval schema-check [--provider NAME] FILE...`: lists what each
 /// provider's structured-output mode would reject or silently ignore in a schema.
 ///
@@ -14,8 +12,12 @@ struct SchemaCheckCommand: ParsableCommand {
         commandName: "schema-check",
         abstract: "Check JSON Schemas against the structured-output subsets of OpenAI, Anthropic, Gemini and llama.cpp grammars.")
 
-    @Option(name: .long, help: "Check one provider only: openai, anthropic, gemini or llama-cpp (default: all four).")
-    var provider: StructuredOutputProvider?
+    @Option(name: .long, help: "Check one provider only, named as `run --provider` names it: local, openai-compatible, openai, anthropic or gemini (default: local, openai, anthropic, gemini).")
+    var provider: ProviderName?
+
+    func validate() throws {
+        if provider == .replay { throw ValidationError("replay sends no schema to a model; name a live provider.") }
+    }
 
     @Argument(help: ArgumentHelp("Schema files to check.", valueName: "file"))
     var files: [String] = []
@@ -25,7 +27,7 @@ struct SchemaCheckCommand: ParsableCommand {
             ValidateCommand.printError("error: give at least one schema file to check")
             throw ExitCode(2)
         }
-        let providers = provider.map { [$0] } ?? StructuredOutputProvider.allCases
+        let providers = provider.map { [$0] } ?? [.local, .openai, .anthropic, .gemini]
         var rejected = false
         for file in files {
             let schema: JSONValue
@@ -36,7 +38,8 @@ struct SchemaCheckCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             for provider in providers {
-                let issues = providerCompatibilityIssues(schema: schema, provider: provider)
+                guard let rules = provider.structuredOutputRules else { continue }
+                let issues = providerCompatibilityIssues(schema: schema, provider: rules)
                 rejected = rejected || issues.contains { $0.severity == .rejected }
                 print("\(file) [\(provider.rawValue)]: \(issues.isEmpty ? "compatible" : "\(issues.count) issue\(issues.count == 1 ? "" : "s")")")
                 for issue in issues { print("  \(issue)") }

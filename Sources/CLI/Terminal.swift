@@ -23,6 +23,12 @@ struct Terminal: Sendable {
         }
     }
 
+    /// Whether this runs on CI: `CI` set to anything but `false` or `0`.
+    static var isContinuousIntegration: Bool {
+        guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
+        return !["", "false", "0"].contains(value.lowercased())
+    }
+
     /// The terminal's width in columns; nil when it is not a terminal.
     var columns: Int? {
         guard isInteractive else { return nil }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Intake
 
 /// The `trainer-eval` command: a prompt lab for the trainer app's onboarding prompts.
 @main
@@ -24,7 +25,8 @@ struct TrainerEval: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64).
+    /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default is 64)
+    /// in the project's `error:` style, with the nearest command for a mistyped one.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -35,10 +37,24 @@ struct TrainerEval: AsyncParsableCommand {
             }
         } catch {
             if exitCode(for: error) == .validationFailure {
-                Terminal.standardError.writeLine(fullMessage(for: error))
+                Terminal.standardError.writeLine(usageMessage(for: error))
                 Foundation.exit(2)
             }
             exit(withError: error)
         }
+    }
+
+    static func usageMessage(for error: Error) -> String {
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+        let arguments = CommandLine.arguments.dropFirst()
+        let names = configuration.subcommands.map { $0._commandName }
+        if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first),
+           message.contains("Unexpected argument '\(first)'") {
+            let hint = ClosestMatch.suggestion(for: first, among: names).map { " Did you mean `\($0)`?" } ?? ""
+            message = "error: `\(first)` is not a trainer-eval command.\(hint) Commands: \(names.filter { $0 != BenchValidateCommand._commandName }.joined(separator: ", ")).\n"
+                + "  See 'trainer-eval --help' for more information."
+        }
+        return message
     }
 }

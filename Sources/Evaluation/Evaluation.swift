@@ -12,7 +12,7 @@ import Reports
 public struct Evaluation: Sendable {
     public struct Options: Sendable {
         /// Steps after this one are skipped; nil runs them all.
-        public var lastStep: PipelineStep?
+        public var lastStep: StepSelector?
         public var jobs = 1
         public var repairs = 1
         public var runsChecks = true
@@ -45,6 +45,9 @@ public struct Evaluation: Sendable {
         /// Problems that did not stop the run (an unwritable history, report or pending file).
         public var warnings: [String]
         public var interrupted: Bool
+        /// Why the run stopped early when the provider could not be reached at all
+        /// (refused, no route, unknown host): the first call's failure, after its retries.
+        public var unreachable: StepFailure?
 
         /// Steps whose recording could not be read, as `fixture/step`.
         public var unreadableRecordings: [String] {
@@ -57,7 +60,7 @@ public struct Evaluation: Sendable {
         /// The exit status: 0 clean, 1 failures (under CI, anything the gate rejects),
         /// 2 when a recording is unreadable (bad input, like a broken fixture).
         public func exitStatus(ci: Bool) -> Int32 {
-            if !unreadableRecordings.isEmpty { return 2 }
+            if !unreadableRecordings.isEmpty || unreachable != nil { return 2 }
             let failed = ci ? !report.totals.passesGate : (golden.hasFailures || !(report.repeats?.meetsRequirements ?? true))
             return failed ? 1 : 0
         }
@@ -101,20 +104,31 @@ public struct Evaluation: Sendable {
         // other fixtures still wait on the model: only the last few are left for the end.
         let judged = Judgements()
         let writesPending = !options.ci
+        // A provider nobody answers for fails every call the same way, after the same
+        // retries: the first such failure stops the run.
+        let stop = EarlyStop()
         var repeats: [[FixtureResult]] = []
         for index in 1...max(1, options.repeats) {
             if index > 1 {
-                guard !Task.isCancelled else { break }
+                guard !Task.isCancelled, stop.reason == nil else { break }
                 onEvent(.repeatStarted(index, of: options.repeats))
             }
-            repeats.append(await pipeline.run(fixtures, jobs: fixtureConcurrency) { event in
-                if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
-                    judged.add(fixture: fixture, result: result) { try gate.judge(result, fixture: fixture, writesPending: writesPending) }
+            repeats.append(await stop.cancellable {
+                await pipeline.run(fixtures, jobs: fixtureConcurrency) { event in
+                    if case .stepFinished(_, let result) = event, let failure = result.failure,
+                       failure.kind == ProviderError.Kind.unreachable.rawValue {
+                        stop.stop(because: failure)
+                    }
+                    if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
+                        judged.add(fixture: fixture, result: result) { try gate.judge(result, fixture: fixture, writesPending: writesPending) }
+                    }
+                    onEvent(.pipeline(event))
                 }
-                onEvent(.pipeline(event))
             })
         }
-        let interrupted = Task.isCancelled
+        let unreachable = stop.reason
+        if unreachable != nil { repeats = repeats.map(Self.markingNotRun) }
+        let interrupted = Task.isCancelled || unreachable != nil
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let results = repeats[0]
@@ -169,7 +183,20 @@ public struct Evaluation: Sendable {
                 warnings.append("could not remove old report folders from \(layout.displayPath(of: layout.reports)): \(error.localizedDescription)")
             }
         }
-        return Outcome(results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted)
+        return Outcome(
+            results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted,
+            unreachable: unreachable)
+    }
+
+    /// Steps cut short by an unreachable provider say so, not that the run was interrupted.
+    private static func markingNotRun(_ results: [FixtureResult]) -> [FixtureResult] {
+        results.map { fixture in
+            var fixture = fixture
+            for index in fixture.steps.indices where fixture.steps[index].note == Pipeline.interrupted {
+                fixture.steps[index].note = "not run: the provider could not be reached"
+            }
+            return fixture
+        }
     }
 
     /// The model behind the outputs: for replay, the models the recordings came from.
@@ -191,4 +218,30 @@ private final class Judgements: @unchecked Sendable {
     }
 
     var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }
+}
+
+/// Stops a run early from inside it: cancels the pipeline's task and keeps the reason.
+private final class EarlyStop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelWork: (@Sendable () -> Void)?
+    private var first: StepFailure?
+
+    var reason: StepFailure? { lock.withLock { first } }
+
+    func stop(because failure: StepFailure) {
+        lock.withLock {
+            if first == nil { first = failure }
+            cancelWork?()
+        }
+    }
+
+    /// Runs `body` in a task that `stop` cancels, as cancelling the caller does.
+    func cancellable<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
+        let work = Task { await body() }
+        lock.withLock {
+            cancelWork = { work.cancel() }
+            if first != nil { work.cancel() }
+        }
+        return await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+    }
 }

@@ -11,13 +11,25 @@ public struct GoldenDiff: Sendable {
     public let markdown: LineDiff?
     /// Check name → (golden, pending) for checks whose result changed.
     public let checks: [(name: String, approved: Bool?, pending: Bool)]
+    /// What each check that fails now found, when the pending output kept it.
+    public let failureMessages: [String: String]
 
     public init(approved: GoldenEntry?, pending: GoldenEntry, options: JSONDiff.Options = .init()) {
         hasGolden = approved != nil
+        failureMessages = pending.failureMessages
         (json, markdown) = approved.map { GoldenComparison.diffs(from: $0.output, to: pending.output, options: options) } ?? (nil, nil)
         checks = pending.checks.sorted { $0.key < $1.key }.compactMap { name, passed in
             approved?.checks[name] == passed ? nil : (name, approved?.checks[name], passed)
         }
+    }
+
+    /// Checks that passed in golden and fail in the pending output: accepting it turns
+    /// them into known failures.
+    public var newlyFailing: [String] {
+        checks.filter { check in
+            // A reply that became unusable where golden had an output is the worst regression.
+            !check.pending && (check.approved == true || (hasGolden && check.approved == nil && check.name == GoldenComparison.usableOutputCheck))
+        }.map(\.name)
     }
 
     /// `3 JSON changes, markdown +4 −2, 1 check now failing`
@@ -41,7 +53,8 @@ public struct GoldenDiff: Sendable {
         if let markdown { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown", color: color)) }
         for check in checks {
             let before = check.approved.map { $0 ? "passed" : "failed" } ?? "absent"
-            blocks.append("check \(check.name): \(before) → \(check.pending ? "passes" : "fails")")
+            let found = check.pending ? "" : failureMessages[check.name].map { ": \($0)" } ?? ""
+            blocks.append("check \(check.name): \(before) → \(check.pending ? "passes" : "fails")\(found)")
         }
         return blocks.joined(separator: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")

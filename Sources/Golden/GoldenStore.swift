@@ -7,10 +7,14 @@ public struct GoldenEntry: Sendable, Hashable {
     public var output: JSONValue
     /// Check name → passed, as they were when the output was produced.
     public var checks: [String: Bool]
+    /// What each failing check found, for a reviewer. Kept with pending outputs only
+    /// (`<step>.messages.json.new`): golden records which checks pass, not why.
+    public var failureMessages: [String: String]
 
-    public init(output: JSONValue, checks: [String: Bool]) {
+    public init(output: JSONValue, checks: [String: Bool], failureMessages: [String: String] = [:]) {
         self.output = output
         self.checks = checks
+        self.failureMessages = failureMessages
     }
 }
 
@@ -50,6 +54,7 @@ public struct GoldenStore: Sendable {
         for (from, to) in [(pendingFiles.json, approvedFiles.json), (pendingFiles.checks, approvedFiles.checks)] {
             try replace(to, with: from)
         }
+        try? FileManager.default.removeItem(atPath: messagesPath(fixture: fixture, step: step))
         if FileManager.default.fileExists(atPath: pendingFiles.markdown.path) {
             try replace(approvedFiles.markdown, with: pendingFiles.markdown)
         } else {
@@ -64,6 +69,7 @@ public struct GoldenStore: Sendable {
         let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
         let existed = FileManager.default.fileExists(atPath: pendingFiles.json.path)
         for file in [pendingFiles.json, pendingFiles.markdown, pendingFiles.checks] { try? FileManager.default.removeItem(at: file) }
+        try? FileManager.default.removeItem(atPath: messagesPath(fixture: fixture, step: step))
         return existed
     }
 
@@ -107,7 +113,7 @@ public struct GoldenStore: Sendable {
     /// How the names of a step's files end in its fixture's folder (`<step><suffix>`),
     /// longest first so `goal-options.checks.json` is not read as step `goal-options.checks`.
     static let stepFileSuffixes = [
-        CassetteStore.fileSuffix, ".checks.json.new", ".checks.json", ".json.new", ".md.new", ".json", ".md",
+        CassetteStore.fileSuffix, ".messages.json.new", ".checks.json.new", ".checks.json", ".json.new", ".md.new", ".json", ".md",
     ]
 
     /// The step a file in a fixture's folder belongs to, nil when it is no golden file.
@@ -121,6 +127,12 @@ public struct GoldenStore: Sendable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// The fixtures golden/ holds files for, sorted (retired fixtures included until pruned).
+    public func fixtureFolders() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { isFolder(folder.appendingPathComponent($0).path) }.sorted()
+    }
+
     /// Every (fixture, step) with approved output, or with pending output, sorted.
     public func entries(pending: Bool) -> [StepKey] {
         let suffix = pending ? ".json.new" : ".json"
@@ -128,7 +140,7 @@ public struct GoldenStore: Sendable {
         let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for fixture in fixtures.sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fixture).path)) ?? []
-            for name in names where name.hasSuffix(suffix) && !name.hasSuffix(".checks" + suffix) && !name.hasSuffix(".cassette" + suffix) {
+            for name in names where name.hasSuffix(suffix) && Self.step(ofFileNamed: name).map({ name == $0 + suffix }) == true {
                 keys.append(StepKey(fixture: fixture, step: String(name.dropLast(suffix.count))))
             }
         }
@@ -147,6 +159,11 @@ public struct GoldenStore: Sendable {
     func paths(fixture: String, step: String, suffix: String) -> (json: String, markdown: String, checks: String) {
         let base = "\(folder.path)/\(fixture)/\(step)"
         return ("\(base).json\(suffix)", "\(base).md\(suffix)", "\(base).checks.json\(suffix)")
+    }
+
+    /// The pending check messages' file, beside the pending output.
+    private func messagesPath(fixture: String, step: String) -> String {
+        "\(folder.path)/\(fixture)/\(step).messages.json.new"
     }
 
     private func read(fixture: String, step: String, suffix: String) throws(GoldenError) -> GoldenEntry? {
@@ -171,7 +188,12 @@ public struct GoldenStore: Sendable {
             }
             for member in object { checks[member.key] = member.value.boolValue ?? false }
         }
-        return GoldenEntry(output: output, checks: checks)
+        var messages: [String: String] = [:]
+        if suffix == ".new", let data = FileManager.default.contents(atPath: messagesPath(fixture: fixture, step: step)),
+           case .object(let object) = try parse(data, messagesPath(fixture: fixture, step: step)) {
+            for member in object { messages[member.key] = member.value.stringValue }
+        }
+        return GoldenEntry(output: output, checks: checks, failureMessages: messages)
     }
 
     private func write(_ entry: GoldenEntry, fixture: String, step: String, suffix: String) throws {
@@ -188,6 +210,13 @@ public struct GoldenStore: Sendable {
         try Data((output.serialized(.prettySorted) + "\n").utf8).write(to: paths.json, options: .atomic)
         let checks = JSONValue.object(JSONObject(entry.checks.map { JSONObject.Member(key: $0.key, value: .bool($0.value)) }))
         try Data((checks.serialized(.prettySorted) + "\n").utf8).write(to: paths.checks, options: .atomic)
+        let messagesFile = URL(fileURLWithPath: messagesPath(fixture: fixture, step: step))
+        if suffix == ".new", !entry.failureMessages.isEmpty {
+            let messages = JSONValue.object(JSONObject(entry.failureMessages.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }))
+            try Data((messages.serialized(.prettySorted) + "\n").utf8).write(to: messagesFile, options: .atomic)
+        } else if suffix == ".new" {
+            try? FileManager.default.removeItem(at: messagesFile)
+        }
     }
 
     /// Moves `source` over `destination` in one rename, so a reader never sees half a file.

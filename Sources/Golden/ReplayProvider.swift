@@ -47,44 +47,14 @@ public struct ReplayProvider: ModelProvider {
         // Compare with the recorded call at the same point of the step (first try or a repair).
         let comparable = cassette.interactions.first { $0.request.messages.count == current.messages.count }
             ?? cassette.interactions.first
-        let explanation = comparable.map {
-            Self.explain(current: current, currentProvenance: context.provenance, recorded: $0.request, recordedProvenance: cassette.provenance)
-        } ?? "the recording has no calls"
+        let change = comparable.map {
+            RequestChange(current: current, currentProvenance: context.provenance, recorded: $0.request, recordedProvenance: cassette.provenance)
+        }
+        let causes = change?.causes ?? ["the recording has no calls"]
         throw ProviderError(
             kind: .staleRecording, provider: kind,
-            message: "the request differs from \(file): \(explanation)")
-    }
-
-    /// Which parts of the request changed since it was recorded, with the prompt diff.
-    static func explain(
-        current: RecordedRequest, currentProvenance: [String: String],
-        recorded: RecordedRequest, recordedProvenance: [String: String]
-    ) -> String {
-        var parts = Set(currentProvenance.keys).union(recordedProvenance.keys)
-            .filter { currentProvenance[$0] != recordedProvenance[$0] }
-            .sorted()
-        if current.schemaSHA256 != recorded.schemaSHA256, !parts.contains("schema") { parts.append("schema") }
-        if current.model != recorded.model { parts.append("model (\(recorded.model) → \(current.model))") }
-        if current.temperature != recorded.temperature {
-            parts.append("temperature (\(recorded.temperature) → \(current.temperature))")
-        }
-        if current.maxTokens != recorded.maxTokens { parts.append("max_tokens (\(recorded.maxTokens) → \(current.maxTokens))") }
-        if current.seed != recorded.seed {
-            parts.append("seed (\(recorded.seed.map(String.init) ?? "none") → \(current.seed.map(String.init) ?? "none"))")
-        }
-        var diffs: [String] = []
-        if current.system != recorded.system {
-            if !parts.contains("system prompt") && !parts.contains("system") { parts.append("system prompt") }
-            diffs.append(LineDiff(old: recorded.system, new: current.system).unified(oldName: "recorded system", newName: "current system"))
-        }
-        let recordedUser = recorded.messages.map(\.content).joined(separator: "\n\n")
-        let currentUser = current.messages.map(\.content).joined(separator: "\n\n")
-        if currentUser != recordedUser {
-            if parts.isEmpty { parts.append("user message") }
-            diffs.append(LineDiff(old: recordedUser, new: currentUser).unified(oldName: "recorded messages", newName: "current messages"))
-        }
-        if parts.isEmpty { parts.append("request encoding") }
-        return "changed: " + parts.joined(separator: ", ") + (diffs.isEmpty ? "" : "\n" + diffs.joined(separator: "\n"))
+            message: "the request differs from \(file): changed: " + causes.joined(separator: ", "),
+            detail: change?.diff, causes: causes)
     }
 }
 

@@ -35,6 +35,10 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     public var outputDiff: String?
     /// A unified diff of the program markdown against golden.
     public var markdownDiff: String?
+    /// For a stale recording: the diff of the recorded request against this run's.
+    public var requestDiff: String?
+    /// For a stale recording: the parts of the request that changed, each naming its file.
+    public var staleCauses: [String] = []
     /// The output or its check results differ from golden (or there is no golden).
     public var differsFromGolden: Bool = false
     /// The checks that fail now and failed in golden too, by name.
@@ -61,7 +65,10 @@ public enum GoldenComparison {
         case .error:
             let failure = result.failure ?? StepFailure(kind: "error", message: "unknown error")
             let stale = failure.kind == "missing-recording" || failure.kind == "stale-recording"
-            return StepVerdict(key: key, status: stale ? .stale : .error, reasons: ["\(failure.kind): \(failure.message)"])
+            var verdict = StepVerdict(key: key, status: stale ? .stale : .error, reasons: ["\(failure.kind): \(failure.message)"])
+            verdict.requestDiff = failure.detail
+            verdict.staleCauses = failure.causes ?? (failure.kind == "missing-recording" ? ["no recording"] : [])
+            return verdict
         case .invalid:
             return invalidVerdict(for: result, key: key, approved: approved, options: options)
         case .valid:
@@ -155,11 +162,15 @@ public enum GoldenComparison {
     public static func entry(for result: StepResult) -> GoldenEntry {
         if result.status == .invalid {
             let reply = result.attempts.last?.responseText ?? ""
-            return GoldenEntry(output: .object(JSONObject([.init(key: "unusable_reply", value: .string(reply))])), checks: [usableOutputCheck: false])
+            return GoldenEntry(
+                output: .object(JSONObject([.init(key: "unusable_reply", value: .string(reply))])), checks: [usableOutputCheck: false],
+                failureMessages: [usableOutputCheck: result.failure?.message ?? "no valid output"])
         }
         var checks: [String: Bool] = [:]
         for check in result.checks { checks[check.name] = (checks[check.name] ?? true) && check.passed }
-        return GoldenEntry(output: result.output ?? .null, checks: checks)
+        var messages: [String: String] = [:]
+        for check in result.failedChecks where messages[check.name] == nil { messages[check.name] = check.message }
+        return GoldenEntry(output: result.output ?? .null, checks: checks, failureMessages: messages)
     }
 
     private static func failedCheckReasons(_ result: StepResult) -> [String] {

@@ -13,36 +13,52 @@ public enum ComparisonReport {
 
     /// Every case that is not unchanged, worst first, one line each with its details indented.
     public static func lines(_ comparison: RunComparison) -> [String] {
-        comparison.cases.filter { $0.change != .unchanged }.sorted { ($0.change, $0.key) < ($1.change, $1.key) }.flatMap { item in
+        sortedCases(comparison, includingUnchanged: false).flatMap { item in
             ["\(item.change.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(item.key)"] + item.details.map { "          \($0)" }
         }
     }
 
-    public static func markdown(_ comparison: RunComparison) -> String {
+    /// Markdown for a pull request: a table of the cases, one line each; details that span
+    /// several lines follow the table in fenced blocks, never inside a cell.
+    public static func markdown(_ comparison: RunComparison, includingUnchanged: Bool = false) -> String {
         var text = [
             "## trainer-eval: `\(comparison.headName)` against `\(comparison.baseName)`", "",
             summaryLine(comparison), "",
         ]
-        let interesting = comparison.cases.filter { $0.change != .unchanged }.sorted { ($0.change, $0.key) < ($1.change, $1.key) }
-        if interesting.isEmpty {
+        let shown = sortedCases(comparison, includingUnchanged: includingUnchanged)
+        if shown.isEmpty {
             text.append("Every case is unchanged.")
         } else {
             text += ["| change | case | details |", "|---|---|---|"]
-            text += interesting.map { "| \($0.change.rawValue) | `\($0.key)` | \($0.details.joined(separator: "; ").replacingOccurrences(of: "|", with: "\\|")) |" }
+            var blocks: [String] = []
+            for item in shown {
+                let firstLines = item.details.map { $0.prefix { $0 != "\n" } }
+                let cell = firstLines.joined(separator: "; ").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
+                text.append("| \(item.change.rawValue) | `\(item.key)` | \(cell) |")
+                for detail in item.details where detail.contains("\n") {
+                    blocks += ["", "`\(item.key)`:", "", "~~~", detail.replacingOccurrences(of: "~~~", with: "~ ~ ~"), "~~~"]
+                }
+            }
+            text += blocks
         }
         return text.joined(separator: "\n") + "\n"
     }
 
-    public static func html(_ comparison: RunComparison) -> String {
+    /// A self-contained page; unchanged cases are left out unless asked for, as in the terminal.
+    public static func html(_ comparison: RunComparison, includingUnchanged: Bool = false) -> String {
         let style: [RunComparison.Change: String] = [
             .regressed: "s-regression", .improved: "s-matches", .changed: "s-changed", .added: "s-new", .removed: "s-stale", .unchanged: "s-skipped",
         ]
         let chips = RunComparison.Change.allCases.map { change in
             "<span class=\"count \(style[change]!)\(comparison.count(change) == 0 ? " zero" : "")\"><b>\(comparison.count(change))</b> \(change.rawValue)</span>"
         }.joined()
-        let rows = comparison.cases.sorted { ($0.change, $0.key) < ($1.change, $1.key) }.map { item in
-            "<tr><td><span class=\"badge \(style[item.change]!)\">\(item.change.rawValue)</span></td><td><code>\(HTML.escape(item.key))</code></td><td>\(item.details.map(HTML.escape).joined(separator: "<br>"))</td></tr>"
+        var rows = sortedCases(comparison, includingUnchanged: includingUnchanged).map { item in
+            "<tr><td><span class=\"badge \(style[item.change]!)\">\(item.change.rawValue)</span></td><td><code>\(HTML.escape(item.key))</code></td><td>\(item.details.map { "<pre class=\"detail\">\(HTML.escape($0))</pre>" }.joined())</td></tr>"
         }.joined()
+        let hidden = comparison.count(.unchanged)
+        if !includingUnchanged, hidden > 0 {
+            rows += "<tr><td colspan=\"3\"><small>\(hidden) unchanged case\(hidden == 1 ? "" : "s") not listed (`compare --all --report` lists them).</small></td></tr>"
+        }
         let body = """
             <header><h1>trainer-eval <small>\(HTML.escape(comparison.headName)) against \(HTML.escape(comparison.baseName))</small></h1>
             <div class="counts">\(chips)</div></header>
@@ -53,9 +69,16 @@ public enum ComparisonReport {
     }
 
     /// Writes `report.md` and `index.html` into `folder`, atomically.
-    public static func write(_ comparison: RunComparison, to folder: URL) throws {
+    public static func write(_ comparison: RunComparison, to folder: URL, includingUnchanged: Bool = false) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(markdown(comparison).utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
-        try Data(html(comparison).utf8).write(to: folder.appendingPathComponent("index.html"), options: .atomic)
+        try Data(markdown(comparison, includingUnchanged: includingUnchanged).utf8)
+            .write(to: folder.appendingPathComponent("report.md"), options: .atomic)
+        try Data(html(comparison, includingUnchanged: includingUnchanged).utf8)
+            .write(to: folder.appendingPathComponent("index.html"), options: .atomic)
+    }
+
+    /// The cases worst first, unchanged ones only when asked for.
+    private static func sortedCases(_ comparison: RunComparison, includingUnchanged: Bool) -> [RunComparison.Case] {
+        comparison.cases.filter { includingUnchanged || $0.change != .unchanged }.sorted { ($0.change, $0.key) < ($1.change, $1.key) }
     }
 }

@@ -33,6 +33,19 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
     /// Share of the model steps that passed the gate, 0...1.
     public var passRate: Double { steps == 0 ? 0 : Double(passed) / Double(steps) }
 
+    /// How many steps had each golden status (`matches`, `known-failure`...), from `statuses`.
+    public var statusCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for pair in statuses.split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let count = Int(parts[1]) { counts[String(parts[0])] = count }
+        }
+        return counts
+    }
+
+    /// Model steps that passed the gate only because their failing checks failed in golden too.
+    public var knownFailures: Int { statusCounts["known-failure"] ?? 0 }
+
     init(_ report: RunReport, reportFolder: String?) {
         let modelSteps = report.fixtures.flatMap(\.steps).filter { $0.step != nil && $0.outcome != .skipped }
         id = report.run.id

@@ -60,7 +60,8 @@ public struct RunComparison: Sendable {
         var details: [String] = []
         if !nowFailing.isEmpty { details.append("now failing: " + nowFailing.joined(separator: ", ")) }
         if !nowPassing.isEmpty { details.append("now passing: " + nowPassing.joined(separator: ", ")) }
-        let outputChanged = before.outputFingerprint != after.outputFingerprint
+        // Two unusable replies (an approved known failure and its replay) have no output to compare.
+        let outputChanged = before.producedOutput && before.outputFingerprint != after.outputFingerprint
         if outputChanged { details.append("the output differs") }
         let change: Change = !nowFailing.isEmpty ? .regressed : !nowPassing.isEmpty ? .improved : outputChanged ? .changed : .unchanged
         return Case(key: key, change: change, details: details)
@@ -74,8 +75,11 @@ public struct RunComparison: Sendable {
     public static func goldenRows(store: GoldenStore) throws -> [StepRow] {
         try store.entries(pending: false).compactMap { key in
             guard let entry = try store.approved(fixture: key.fixture, step: key.step) else { return nil }
+            // An approved unusable reply is a known failure: golden has no output there either.
+            let usable = entry.checks[GoldenComparison.usableOutputCheck] != false
             return StepRow(
-                runId: "golden", fixture: key.fixture, stepId: key.step, status: "matches", outcome: "valid",
+                runId: "golden", fixture: key.fixture, stepId: key.step, status: usable ? "matches" : "known-failure",
+                outcome: usable ? "valid" : "invalid",
                 failedChecks: entry.checks.filter { !$0.value }.map(\.key), passedChecks: entry.checks.filter(\.value).map(\.key),
                 output: entry.output)
         }

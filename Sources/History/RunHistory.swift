@@ -130,6 +130,20 @@ public struct RunHistory: Sendable {
         throw HistoryError(file: file, message: "`\(reference)` matches \(matches.count) runs: " + matches.prefix(5).map(\.id).joined(separator: ", ") + "; give more of the id")
     }
 
+    /// The run recorded just before the one with this id.
+    public func run(before id: String) throws(HistoryError) -> RunRow {
+        let rows: [RunRow]
+        do {
+            rows = try database.read { db in try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db) }
+        } catch {
+            throw HistoryError(file: file, message: "cannot read the run history: \(error)")
+        }
+        guard let index = rows.firstIndex(where: { $0.id == id }), index + 1 < rows.count else {
+            throw HistoryError(file: file, message: "no run before \(id) to compare it with; name two runs, or compare with --baseline golden")
+        }
+        return rows[index + 1]
+    }
+
     /// The per-step results of one run, in fixture and step order.
     public func steps(ofRun id: String) throws(HistoryError) -> [StepRow] {
         do {

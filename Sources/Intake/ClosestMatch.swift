@@ -1,8 +1,8 @@
 /// Suggests the known name a mistyped one was probably meant to be.
-enum ClosestMatch {
+public enum ClosestMatch {
     /// The candidate nearest to `word` (case-insensitive edit distance), when it
     /// is close enough to be a plausible typo.
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let lowered = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

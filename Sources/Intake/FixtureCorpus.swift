@@ -42,6 +42,17 @@ public struct FixtureCorpus: Sendable {
         return Fixture(name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL)
     }
 
+    /// Refuses the first name that is neither a fixture nor one of `alsoKnown`
+    /// (golden folders of retired fixtures, say), suggesting the nearest.
+    public func checkNames(_ names: [String], alsoKnown: [String] = []) throws(FixtureError) {
+        let known = Set(fixtureNames() + alsoKnown)
+        for name in names where !known.contains(name) {
+            throw FixtureError.notFound(
+                name: name, suggestion: ClosestMatch.suggestion(for: name, among: known.sorted()),
+                folder: layout.displayPath(of: layout.fixtures))
+        }
+    }
+
     /// Loads the named fixtures (all of them when `names` is empty), each once
     /// however often it is named. Parsing and checking are independent per
     /// fixture, so they run on every core; the first error in name order is the one reported.

@@ -9,7 +9,7 @@ import Providers
 public struct Pipeline: Sendable {
     public let runner: StepRunner
     /// Steps after this one are not run (reported as skipped); nil runs them all.
-    public let lastStep: PipelineStep?
+    public let lastStep: StepSelector?
     /// Run the domain checks and scenario assertions on every valid output.
     public let runsChecks: Bool
     /// Move checks and event handling off the cooperative pool (see `offThePool`).
@@ -17,14 +17,14 @@ public struct Pipeline: Sendable {
     /// the hop between threads would cost more than the work it moves.
     public let offloadsWork: Bool
 
-    public init(runner: StepRunner, lastStep: PipelineStep? = nil, runsChecks: Bool = true, offloadsWork: Bool = true) {
+    public init(runner: StepRunner, lastStep: StepSelector? = nil, runsChecks: Bool = true, offloadsWork: Bool = true) {
         self.runner = runner
         self.lastStep = lastStep
         self.runsChecks = runsChecks
         self.offloadsWork = offloadsWork
     }
 
-    static let interrupted = "not run: the run was interrupted"
+    public static let interrupted = "not run: the run was interrupted"
 
     /// A fixture the run stopped before starting: every step skipped.
     static func notRun(_ fixture: Fixture) -> FixtureResult {
@@ -85,10 +85,10 @@ public struct Pipeline: Sendable {
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
         var steps: [StepResult] = []
         let scenario = fixture.scenario
-        func include(_ step: PipelineStep) -> Bool {
-            guard let lastStep else { return true }
-            return PipelineStep.allCases.firstIndex(of: step)! <= PipelineStep.allCases.firstIndex(of: lastStep)!
+        func include(_ id: String) -> Bool {
+            lastStep?.reaches(id) ?? true
         }
+        let notSelected = "not selected (--until \(lastStep.map(String.init(describing:)) ?? ""))"
         func record(_ result: StepResult) async {
             var result = result
             // After Ctrl-C, a step skipped because its input is missing was really cut short.
@@ -121,8 +121,8 @@ public struct Pipeline: Sendable {
         var earlier: [String] = []
         for (index, edit) in scenario.optionEdits.enumerated() {
             let id = "goal-options-edit-\(index + 1)"
-            guard include(.goalOptionsEdit) else {
-                await record(.skipped(id, .goalOptionsEdit, because: "not selected (--step \(lastStep!.rawValue))"))
+            guard include(id) else {
+                await record(.skipped(id, .goalOptionsEdit, because: notSelected))
                 continue
             }
             guard let current = options else {
@@ -137,8 +137,8 @@ public struct Pipeline: Sendable {
 
         // 2. Confirm: deterministic choice of one option.
         var goal: JSONValue?
-        if !include(.programDraft) {
-            await record(.skipped("confirm", nil, because: "not selected (--step \(lastStep!.rawValue))"))
+        if !include("confirm") {
+            await record(.skipped("confirm", nil, because: notSelected))
         } else if let options, let choice = ConfirmStep.choose(from: options, by: scenario.confirm) {
             goal = choice.option
             await record(StepResult(id: "confirm", step: nil, status: .valid, output: choice.option, note: choice.note))
@@ -148,8 +148,8 @@ public struct Pipeline: Sendable {
 
         // 3. Program draft, then the program edit.
         var program: JSONValue?
-        if !include(.programDraft) {
-            await record(.skipped("program-draft", .programDraft, because: "not selected (--step \(lastStep!.rawValue))"))
+        if !include("program-draft") {
+            await record(.skipped("program-draft", .programDraft, because: notSelected))
         } else if let goal {
             var input = base
             input.confirmedGoal = goal
@@ -157,8 +157,8 @@ public struct Pipeline: Sendable {
         } else {
             await record(.skipped("program-draft", .programDraft, because: "no confirmed goal"))
         }
-        if !include(.programEdit) {
-            await record(.skipped("program-edit", .programEdit, because: "not selected (--step \(lastStep!.rawValue))"))
+        if !include("program-edit") {
+            await record(.skipped("program-edit", .programEdit, because: notSelected))
         } else if let program {
             var input = base
             (input.feedback, input.confirmedGoal, input.currentProgram) = (scenario.programEdit.feedback, goal, program["program_json"])

@@ -62,8 +62,14 @@ public struct RunSummary: Sendable {
     public var allChecksPassed: Bool { total.checksFailed == 0 }
 
     /// A fixed-width text table for terminals and logs.
-    public func table() -> String {
-        let header = ["step", "runs", "1st-pass", "repaired", "invalid", "errors", "skipped", "checks ok", "failed", "tokens in", "tokens out", "mean s", "cost $"]
+    /// The table; with `recorded`, latencies and tokens come from recordings (a replay)
+    /// and the headers say so.
+    public func table(recorded: Bool = false) -> String {
+        let tokens = recorded ? "recorded " : ""
+        let header = [
+            "step", "runs", "1st-pass", "repaired", "invalid", "errors", "skipped", "checks ok", "failed",
+            "\(tokens)tokens in", "\(tokens)tokens out", recorded ? "recorded mean s" : "mean s", "cost $",
+        ]
         let lines = (rows + [total]).map { row -> [String] in
             [row.step, "\(row.runs)", "\(row.firstPassValid)", "\(row.repaired)", "\(row.invalid)", "\(row.errors)",
              "\(row.skipped)", "\(row.checksPassed)", "\(row.checksFailed)", "\(row.usage.input)", "\(row.usage.output)", String(format: "%.1f", row.meanLatency),

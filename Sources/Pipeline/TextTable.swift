@@ -1,5 +1,5 @@
-/// A fixed-width text table for terminals and logs: the first column left-aligned,
-/// the others right-aligned.
+/// A fixed-width text table for terminals and logs: columns of numbers (counts,
+/// percentages, seconds, dollars) right-aligned, text left-aligned, nothing cut.
 public struct TextTable: Sendable {
     public var header: [String]
     public var rows: [[String]]
@@ -15,11 +15,17 @@ public struct TextTable: Sendable {
     public var rendered: String {
         let all = [header] + rows + footer
         let widths = header.indices.map { column in all.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        let numeric = header.indices.map { column in
+            column > 0 && (rows + footer).allSatisfy { column >= $0.count || Self.isNumber($0[column]) }
+        }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
-            }.joined(separator: "  ")
+            let padded = cells.enumerated().map { column, cell in
+                numeric[column] ? String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
+                    : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }
+            var text = padded.joined(separator: "  ")
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
         }
         var lines = ([header] + rows).map(line)
         if !footer.isEmpty {
@@ -28,5 +34,14 @@ public struct TextTable: Sendable {
             lines += footer.map(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `12`, `3.5`, `87%`, `1.2s`, `$0.04` or `-` (no value).
+    static func isNumber(_ cell: String) -> Bool {
+        var text = Substring(cell)
+        if text == "-" { return true }
+        if text.hasPrefix("$") { text = text.dropFirst() }
+        if text.hasSuffix("%") || text.hasSuffix("s") { text = text.dropLast() }
+        return !text.isEmpty && Double(text) != nil
     }
 }

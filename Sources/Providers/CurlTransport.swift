@@ -61,6 +61,8 @@ public struct CurlTransport: HTTPTransport {
             return .failure(TransportError.timedOut(url: request.url, seconds: deadline))
         case Int(CCURL_ABORTED_BY_CALLBACK):
             return .failure(TransportError.cancelled)
+        case Int(CCURL_COULDNT_CONNECT), Int(CCURL_COULDNT_RESOLVE_HOST):
+            return .failure(TransportError.unreachable(url: request.url, reason: message))
         case Int(CCURL_PARTIAL_FILE):
             return .failure(TransportError.connectionFailed(url: request.url, reason: "the connection closed before the whole response arrived (\(message))"))
         default:

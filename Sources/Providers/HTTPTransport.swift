@@ -37,13 +37,15 @@ public protocol HTTPTransport: Sendable {
 public enum TransportError: Error, Equatable, CustomStringConvertible {
     case timedOut(url: URL, seconds: Double)
     case connectionFailed(url: URL, reason: String)
+    /// Refused, no route, or a host name that does not resolve: nothing is listening there.
+    case unreachable(url: URL, reason: String)
     case cancelled
 
     public var description: String {
         switch self {
         case .timedOut(let url, let seconds):
             return "No complete response from \(url.host ?? url.absoluteString) within \(String(format: "%g", seconds)) s."
-        case .connectionFailed(let url, let reason):
+        case .connectionFailed(let url, let reason), .unreachable(let url, let reason):
             return "Could not reach \(url.scheme ?? "http")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? ""): \(reason). Is the server running and the base URL right?"
         case .cancelled:
             return "The request was cancelled."

@@ -64,6 +64,8 @@ struct ProviderClient: Sendable {
         case .cancelled: return ProviderError(kind: .cancelled, provider: provider, message: error.description)
         case .connectionFailed:
             return ProviderError(kind: .connectionFailed, provider: provider, message: redact(error.description))
+        case .unreachable:
+            return ProviderError(kind: .unreachable, provider: provider, message: redact(error.description))
         }
     }
 

@@ -9,8 +9,11 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
         case serverError = "server-error"
         /// No complete response within the deadline.
         case timeout
-        /// The server could not be reached (refused, DNS, reset).
+        /// The connection broke: reset, closed before the whole answer, nothing received.
         case connectionFailed = "connection-failed"
+        /// No connection could be made at all: refused, no route, a name that does not
+        /// resolve. A run stops after the first call's retries instead of trying every step.
+        case unreachable
         /// HTTP 401 or 403: the key is wrong or lacks access.
         case authentication
         /// Another HTTP 4xx: the API refused the request as sent.
@@ -38,19 +41,31 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
     public var retryAfter: Double?
     /// Tries made before giving up on this error.
     public var retries: Int = 0
+    /// What the one-line `message` summarises, over several lines: for a stale
+    /// recording, the diff of the recorded request against the current one.
+    public var detail: String?
+    /// For a stale recording, the parts of the request that changed, each naming its
+    /// file (`prompt template (prompts/goal-options/user.mustache)`), so runs can group
+    /// the steps one edit made stale.
+    public var causes: [String] = []
 
-    public init(kind: Kind, provider: String, status: Int? = nil, message: String, retryAfter: Double? = nil, retries: Int = 0) {
+    public init(
+        kind: Kind, provider: String, status: Int? = nil, message: String, retryAfter: Double? = nil, retries: Int = 0,
+        detail: String? = nil, causes: [String] = []
+    ) {
         self.kind = kind
         self.provider = provider
         self.status = status
         self.message = message
         self.retryAfter = retryAfter
         self.retries = retries
+        self.detail = detail
+        self.causes = causes
     }
 
     /// Rate limits, server errors, timeouts and dropped connections may succeed on a retry.
     public var isRetryable: Bool {
-        [.rateLimited, .serverError, .timeout, .connectionFailed].contains(kind)
+        [.rateLimited, .serverError, .timeout, .connectionFailed, .unreachable].contains(kind)
     }
 
     public var description: String {

@@ -137,27 +137,3 @@ private final class FirstFailure: @unchecked Sendable {
 
     var error: Error? { lock.withLock { first } }
 }
-
-/// The commit the working tree is at, read with `git`; nil outside a repository.
-public enum GitCommit {
-    public static func describe(at folder: URL) -> String? {
-        guard let head = git(["rev-parse", "--short=12", "HEAD"], at: folder), !head.isEmpty else { return nil }
-        let status = git(["status", "--porcelain", "--untracked-files=no"], at: folder) ?? ""
-        return status.isEmpty ? head : head + "-dirty"
-    }
-
-    private static func git(_ arguments: [String], at folder: URL) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}

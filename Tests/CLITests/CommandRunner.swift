@@ -31,14 +31,15 @@ struct CommandRunner {
     /// `inputIsTerminal` a pseudo-terminal, as a user at a keyboard has. `unsetting`
     /// removes variables inherited from the test's environment (`NO_COLOR` is set
     /// unless removed). A process still running after `timeout` seconds is killed and
-    /// its outcome says so.
+    /// its outcome says so. A `launcher` (a program and its arguments) runs the executable.
     static func run(
         _ arguments: [String], in directory: URL = repositoryRoot, input: Data? = nil, inputIsTerminal: Bool = false,
-        environment: [String: String] = [:], unsetting: [String] = [], timeout: TimeInterval? = nil
+        environment: [String: String] = [:], unsetting: [String] = [], timeout: TimeInterval? = nil, launcher: [String] = []
     ) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        // A launcher such as `unshare -n` runs the executable inside it.
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [executable.path] + arguments
         process.currentDirectoryURL = directory
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"

@@ -226,16 +226,19 @@ struct GoldenCommandTests {
         #expect(Self.goldenFiles(project) == before)
     }
 
-    @Test func reviewOnATerminalAcceptsAnswersAndStopsAtTheEndOfInput() throws {
+    /// One key per answer, no Enter: `a` accepts the first, `x` is not an answer and
+    /// brings the keys up, `q` stops with the second still pending.
+    @Test func reviewOnATerminalTakesOneKeyPerAnswer() throws {
         let project = try Self.makeProjectWithPendingOutputs()
         defer { try? FileManager.default.removeItem(at: project) }
         let review = try CommandRunner.run(
-            ["review", "--project", project.path], input: Data("a\n".utf8) + PseudoTerminal.endOfInput, inputIsTerminal: true,
+            ["review", "--project", project.path], input: Data("axq".utf8), inputIsTerminal: true,
             unsetting: ["CI"], timeout: 60)
         #expect(!review.timedOut)
         #expect(review.status == 0, "\(review.standardError)")
         #expect(review.standardOutput.contains("[1/2] \(Self.changedStep): 1 JSON change, markdown +1 −1"))
         #expect(review.standardOutput.contains("[2/2] \(Self.newStep): no golden output yet"))
+        #expect(review.standardOutput.contains("`x` is not an answer: a accept · r reject · s skip · q quit · ? help"))
         #expect(review.standardOutput.hasSuffix("1 accepted, 0 rejected, 1 left pending.\n"), "\(review.standardOutput)")
         let files = Self.goldenFiles(project)
         #expect(!files.contains(Self.changedStep + ".json.new"), "the first answer accepted it")

@@ -17,7 +17,7 @@ struct RepeatTests {
         defer { server.stop() }
         let outcome = try CommandRunner.run(
             ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
-             "--fixture", "minimal-record", "--step", "goal-options", "--repeat", "3", "--min-pass-rate", "goal-options=90%"],
+             "--fixture", "minimal-record", "--until", "goal-options", "--repeat", "3", "--min-pass-rate", "goal-options=90%"],
             environment: ["OPENAI_API_KEY": "test"])
         #expect(server.requestCount == 3)
         #expect(outcome.status == 1, "a pass rate under the requirement fails the run")
@@ -48,7 +48,7 @@ struct RepeatTests {
         // The same repeats pass a requirement they meet.
         let lenient = try CommandRunner.run(
             ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
-             "--fixture", "minimal-record", "--step", "goal-options", "--repeat", "2", "--min-pass-rate", "0.5"],
+             "--fixture", "minimal-record", "--until", "goal-options", "--repeat", "2", "--min-pass-rate", "0.5"],
             environment: ["OPENAI_API_KEY": "test"])
         #expect(lenient.status == 0, "\(lenient.standardOutput)\(lenient.standardError)")
     }

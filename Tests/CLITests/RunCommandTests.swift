@@ -52,7 +52,7 @@ struct RunCommandTests {
         defer { server.stop() }
         let outcome = try CommandRunner.run(
             ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
-             "--fixture", "minimal-record", "--step", "goal-options", "--record"],
+             "--fixture", "minimal-record", "--until", "goal-options", "--record"],
             environment: ["OPENAI_API_KEY": Self.secret])
         #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(outcome.standardError.contains("✓ minimal-record goal-options"))
@@ -73,7 +73,7 @@ struct RunCommandTests {
         #expect(!outcome.standardOutput.contains(Self.secret) && !outcome.standardError.contains(Self.secret))
 
         // The recording replays offline: same result, no request reaches the server.
-        let replay = try CommandRunner.run(["run", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"])
+        let replay = try CommandRunner.run(["run", "--project", project.path, "--fixture", "minimal-record", "--until", "goal-options"])
         #expect(replay.status == 0, "\(replay.standardOutput)\(replay.standardError)")
         #expect(server.requestCount == 2)
     }
@@ -85,7 +85,7 @@ struct RunCommandTests {
         defer { server.stop() }
         let outcome = try CommandRunner.run(
             ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
-             "--step", "goal-options", "--max-calls", "1"])
+             "--until", "goal-options", "--max-calls", "1"])
         #expect(outcome.status == 1)
         #expect(server.requestCount == 1)
         #expect(outcome.standardError.contains("budget-exhausted: the run's budget of 1 calls is spent"))
@@ -116,7 +116,8 @@ struct RunCommandTests {
         defer { try? FileManager.default.removeItem(at: project) }
         let outcome = try CommandRunner.run(["run", "--project", project.path, "--fixture", "busy-parent"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("missing-recording: no recording golden/busy-parent/goal-options.cassette.json"))
+        #expect(outcome.standardOutput.contains("stale 1 step has no recording\n    busy-parent/goal-options\n"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("`trainer-eval run --provider local --record-missing`"))
         let programDraft = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("program-draft ") })
         #expect(programDraft.split(separator: " ").map(String.init) == ["program-draft", "1", "0", "0", "0", "0", "1", "0", "0", "0", "0", "0.0", "-"],
                 "the later steps are counted as skipped")
@@ -136,7 +137,7 @@ struct RunCommandTests {
         #expect(outcome.standardError.contains("git checkout -- golden/busy-parent/goal-options.cassette.json"))
         #expect(outcome.standardError.contains("1 recording cannot be read: busy-parent/goal-options (exit 2: bad input)"))
         // The other fixture still ran to the end: nothing is lost to one broken file.
-        #expect(outcome.standardError.contains("minimal-record goal-options: missing-recording"))
+        #expect(outcome.standardOutput.contains("stale 1 step has no recording\n    minimal-record/goal-options\n"))
     }
 
     @Test func renderShowsTheExactMessages() throws {
@@ -154,7 +155,7 @@ struct RunCommandTests {
     @Test(arguments: ["busy-parent", "verbose-everything"])
     func renderUsesApprovedUpstreamOutputs(fixture: String) throws {
         let steps = [("goal-options", ["--step", "goal-options"])]
-            + (1...3).map { ("goal-options-edit-\($0)", ["--step", "goal-options-edit", "--edit", "\($0)"]) }
+            + (1...3).map { ("goal-options-edit-\($0)", ["--step", "goal-options-edit-\($0)"]) }
             + [("program-draft", ["--step", "program-draft"]), ("program-edit", ["--step", "program-edit"])]
         let golden = CommandRunner.repositoryRoot.appendingPathComponent("golden/\(fixture)")
         var compared = 0

@@ -58,7 +58,7 @@ struct SchemaWarningTests {
         let base = example.label == "anthropic" ? server.baseURL : server.url(example.label == "gemini" ? "/v1beta" : "/v1")
         let outcome = try CommandRunner.run(
             ["run", "--project", project.path] + example.arguments
-                + ["--base-url", base.absoluteString, "--fixture", "minimal-record", "--step", "goal-options", "--repeat", "2"],
+                + ["--base-url", base.absoluteString, "--fixture", "minimal-record", "--until", "goal-options", "--repeat", "2"],
             environment: example.environment)
         #expect(outcome.standardOutput.contains("Report: "), "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(server.requestCount == 2, "both repeats ran")
@@ -86,7 +86,7 @@ struct SchemaWarningTests {
     @Test func replayNeverWarns() throws {
         let project = try RunCommandTests.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }
-        let outcome = try CommandRunner.run(["run", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"])
+        let outcome = try CommandRunner.run(["run", "--project", project.path, "--fixture", "minimal-record", "--until", "goal-options"])
         #expect(outcome.standardOutput.contains("Report: "))
         #expect(!outcome.standardError.contains("warning: prompts/schemas/"))
     }

@@ -95,7 +95,9 @@ struct RecordReplayTests {
         #expect(error?.kind == .staleRecording)
         let message = error?.message ?? ""
         #expect(message.contains("changed: template"))
-        #expect(message.contains("-Hello\n+Hello there"))
+        #expect(!message.contains("\n"), "the message is one line; the diff is its detail")
+        #expect(error?.causes == ["template"])
+        #expect(error?.detail?.contains("-Hello\n+Hello there") == true)
 
         let warmer = await #expect(throws: ProviderError.self) { try await replay.complete(request(temperature: 0.7)) }
         #expect(warmer?.message.contains("temperature (0.2 → 0.7)") == true)

@@ -160,4 +160,39 @@ struct RunComparisonTests {
         #expect(html.contains("<span class=\"badge s-regression\">regressed</span>"))
         #expect(html.contains("Content-Security-Policy"))
     }
+
+    /// An approved unusable reply is a known failure; its replay is unchanged, as the gate says.
+    @Test func anApprovedUnusableReplyIsUnchangedAgainstGolden() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(folder: folder)
+        let unusable = GoldenEntry(output: ["unusable_reply": "{\"program_json\": {\"title\": \"Cut off"], checks: ["output.usable": false])
+        try store.writePending(unusable, fixture: "weight-gain", step: "program-draft")
+        try store.accept(fixture: "weight-gain", step: "program-draft")
+        let head = [StepRow(
+            runId: "b", fixture: "weight-gain", stepId: "program-draft", status: "known-failure", outcome: "invalid",
+            failedChecks: [], passedChecks: [], output: nil, failure: "invalid-output: the reply stopped at the token limit")]
+        let comparison = RunComparison(base: try RunComparison.goldenRows(store: store), head: head, baseName: "golden", headName: "b")
+        #expect(comparison.cases.map(\.change) == [.unchanged])
+    }
+
+    @Test func unchangedCasesAreListedOnlyWhenAsked() {
+        let base = Self.rows(RunHistoryTests.report(id: "a", at: 0, summaries: ["a"], checks: [:]))
+        let comparison = RunComparison(base: base, head: base, baseName: "a", headName: "b")
+        #expect(!ComparisonReport.html(comparison).contains("<code>busy-parent/goal-options</code>"))
+        #expect(ComparisonReport.html(comparison).contains("unchanged cases not listed"))
+        #expect(ComparisonReport.html(comparison, includingUnchanged: true).contains("<code>busy-parent/goal-options</code>"))
+        #expect(ComparisonReport.markdown(comparison) .contains("Every case is unchanged."))
+    }
+
+    @Test func multiLineDetailsFollowTheMarkdownTableInsteadOfBreakingIt() {
+        let base = [StepRow(runId: "a", fixture: "f", stepId: "goal-options", status: "matches", outcome: "valid",
+                            failedChecks: [], passedChecks: [], output: ["x": 1])]
+        let head = [StepRow(runId: "b", fixture: "f", stepId: "goal-options", status: "error", outcome: "error",
+                            failedChecks: [], passedChecks: [], output: nil, failure: "stale: changed\n-old line\n+<new> | line")]
+        let markdown = ComparisonReport.markdown(RunComparison(base: base, head: head, baseName: "a", headName: "b"))
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| regressed") }
+        #expect(rows == ["| regressed | `f/goal-options` | no output now: stale: changed |"])
+        #expect(markdown.contains("~~~\nno output now: stale: changed\n-old line\n+<new> | line\n~~~"))
+    }
 }

@@ -119,7 +119,7 @@ struct PipelineTests {
         let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()), lastStep: .goalOptions)
         let result = await pipeline.run(fixture)
         #expect(result.steps.first?.status == .valid)
-        #expect(result.steps.dropFirst().allSatisfy { $0.status == .skipped && $0.note?.contains("--step goal-options") == true })
+        #expect(result.steps.dropFirst().allSatisfy { $0.status == .skipped && $0.note?.contains("--until goal-options") == true })
         #expect(provider.requests.count == 1)
     }
 
@@ -133,5 +133,20 @@ struct PipelineTests {
         let summary = RunSummary(results)
         #expect(summary.rows.first { $0.step == "goal-options" }?.firstPassValid == 3)
         #expect(summary.allValid)
+    }
+}
+
+/// Tables for terminals: numbers right-aligned, text left-aligned, nothing cut.
+struct TextTableTests {
+    @Test func numbersAlignRightAndTextLeft() {
+        let table = TextTable(header: ["run", "model", "steps", "pass", "time"], rows: [
+            ["a", "openai-compatible qwen2.5-coder-1.5b-instruct-q4_k_m", "113", "13%", "1.1s"],
+            ["bb", "gpt", "4", "-", "12.0s"],
+        ])
+        #expect(table.rendered == """
+            run  model                                                 steps  pass   time
+            a    openai-compatible qwen2.5-coder-1.5b-instruct-q4_k_m    113   13%   1.1s
+            bb   gpt                                                       4     -  12.0s
+            """)
     }
 }

@@ -42,7 +42,7 @@ struct TransportFaultTests {
             try await model.complete(Fixture.request())
         }
         #expect(Self.elapsed(since: start) < 15)
-        #expect(error?.kind == .connectionFailed)
+        #expect(error?.kind == .unreachable)
         #expect(error?.provider == provider.rawValue)
         #expect(error?.isRetryable == true)
         #expect(error?.message.hasPrefix("Could not reach http://127.0.0.1:\(port.port):") == true, "\(String(describing: error))")

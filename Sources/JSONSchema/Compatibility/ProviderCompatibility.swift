@@ -63,27 +63,27 @@ struct CompatibilityChecker {
         switch provider {
         case .openai:
             if ProviderRules.openAIUnsupported.contains(keyword) {
-                add(here, keyword, .rejected, "OpenAI strict mode does not support `\(keyword)`; remove it and check the rule in code")
+                add(here, keyword, .rejected, "OpenAI strict mode does not support `\(keyword)`; the request leaves it out and the validator checks it after the reply")
             } else if keyword == "format", let format = value.stringValue, !ProviderRules.openAIFormats.contains(format) {
                 add(here, keyword, .rejected, "OpenAI strict mode does not support format \"\(format)\"")
             }
         case .anthropic:
             if keyword == "minItems", let count = value.intValue, count > 1 {
-                add(here, keyword, .rejected, "Anthropic strict mode supports only `minItems` 0 or 1 (here \(count)); check the count in code")
+                add(here, keyword, .rejected, "Anthropic strict mode supports only `minItems` 0 or 1 (here \(count)); the request leaves it out and the validator checks it after the reply")
             } else if ProviderRules.anthropicUnsupported.contains(keyword) {
-                add(here, keyword, .rejected, "Anthropic strict mode does not support `\(keyword)`; remove it and check the rule in code")
+                add(here, keyword, .rejected, "Anthropic strict mode does not support `\(keyword)`; the request leaves it out and the validator checks it after the reply")
             } else if keyword == "format", let format = value.stringValue, !ProviderRules.anthropicFormats.contains(format) {
                 add(here, keyword, .ignored, "Anthropic does not enforce format \"\(format)\"")
             }
         case .gemini:
             if keyword == "format", let format = value.stringValue, !ProviderRules.geminiFormats.contains(format) {
-                add(here, keyword, .ignored, "Gemini does not enforce format \"\(format)\"; check it in code")
+                add(here, keyword, .ignored, "Gemini does not enforce format \"\(format)\"; the validator checks it after the reply")
             } else if keyword == "oneOf" {
                 add(here, keyword, .ignored, "Gemini reads `oneOf` as `anyOf`: that exactly one branch matches is not enforced")
             } else if keyword == "enum", value.arrayValue?.contains(where: { $0.stringValue == nil && $0.numberValue == nil }) == true {
-                add(here, keyword, .ignored, "Gemini supports `enum` of strings and numbers only; check the other values in code")
+                add(here, keyword, .ignored, "Gemini supports `enum` of strings and numbers only; the validator checks the other values after the reply")
             } else if !ProviderRules.geminiSupported.contains(keyword) {
-                add(here, keyword, .ignored, "Gemini ignores `\(keyword)`; the output may break this rule, so check it in code")
+                add(here, keyword, .ignored, "Gemini ignores `\(keyword)`; the reply may break this rule, and the validator checks it after the reply")
             }
         case .llamaCppGrammar:
             checkGrammarKeyword(keyword, value, in: object, at: here)
@@ -126,7 +126,7 @@ struct CompatibilityChecker {
         let exhaustive = object["enum"] != nil || object["const"] != nil
         switch keyword {
         case _ where ProviderRules.grammarUnsupported.contains(keyword):
-            add(here, keyword, .ignored, "llama.cpp's grammar does not enforce `\(keyword)`; check it in code")
+            add(here, keyword, .ignored, "llama.cpp's grammar does not enforce `\(keyword)`; the validator checks it after the reply")
         case "oneOf":
             add(here, keyword, .ignored, "llama.cpp reads `oneOf` as `anyOf`: that exactly one branch matches is not enforced")
         case "pattern":
@@ -139,13 +139,13 @@ struct CompatibilityChecker {
             if object["pattern"] != nil {
                 add(here, keyword, .ignored, "llama.cpp's grammar follows `pattern` here, so format \"\(format)\" is not enforced")
             } else if !ProviderRules.grammarFormats.contains(format) {
-                add(here, keyword, .ignored, "llama.cpp's grammar has no rule for format \"\(format)\"; check it in code")
+                add(here, keyword, .ignored, "llama.cpp's grammar has no rule for format \"\(format)\"; the validator checks it after the reply")
             }
         case "minLength", "maxLength":
             guard !exhaustive else { break }
             if !LlamaGrammarSchema.keepsLength(value) {
                 add(here, keyword, .ignored,
-                    "bounds over \(LlamaGrammarSchema.lengthLimit) are not sent to llama.cpp's grammar (it refuses those over 2,000); checked after the reply")
+                    "bounds over \(LlamaGrammarSchema.lengthLimit) are not sent to llama.cpp's grammar (it refuses those over 2,000); the validator checks them after the reply")
             } else if object["pattern"] != nil {
                 add(here, keyword, .ignored, "llama.cpp's grammar follows `pattern` here, so `\(keyword)` is not enforced")
             } else if let format = object["format"]?.stringValue, ProviderRules.grammarFormats.contains(format) {

@@ -12,10 +12,14 @@ public enum RenderInputs {
         public let round: Int
         public let available: Int
 
+        public init(fixture: String, round: Int, available: Int) {
+            (self.fixture, self.round, self.available) = (fixture, round, available)
+        }
+
         public var description: String {
             available == 0
                 ? "Fixture `\(fixture)` has no option edits in its scenario; goal-options-edit never runs for it."
-                : "Fixture `\(fixture)` has \(available) option edit\(available == 1 ? "" : "s"); --edit must be 1...\(available), got \(round)."
+                : "Fixture `\(fixture)` has \(available) option edit\(available == 1 ? "" : "s") (goal-options-edit-1...goal-options-edit-\(available)); there is no goal-options-edit-\(round)."
         }
     }
 

@@ -46,11 +46,17 @@ public struct StepFailure: Codable, Hashable, Sendable {
     public var message: String
     /// Tries made before giving up, for provider errors.
     public var retries: Int = 0
+    /// Several lines that the one-line message summarises (a stale recording's request diff).
+    public var detail: String?
+    /// For a stale recording, the parts of the request that changed (see `ProviderError.causes`).
+    public var causes: [String]?
 
-    public init(kind: String, message: String, retries: Int = 0) {
+    public init(kind: String, message: String, retries: Int = 0, detail: String? = nil, causes: [String]? = nil) {
         self.kind = kind
         self.message = message
         self.retries = retries
+        self.detail = detail
+        self.causes = causes
     }
 }
 

@@ -39,7 +39,9 @@ public struct StepRunner: Sendable {
                 break
             } catch let error as ProviderError {
                 result.status = .error
-                result.failure = StepFailure(kind: error.kind.rawValue, message: error.message, retries: error.retries)
+                result.failure = StepFailure(
+                    kind: error.kind.rawValue, message: error.message, retries: error.retries,
+                    detail: error.detail, causes: error.causes.isEmpty ? nil : error.causes)
                 break
             } catch {
                 result.status = .error

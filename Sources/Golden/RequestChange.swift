@@ -1,0 +1,68 @@
+import JSONSchema
+
+/// How a request differs from the one a recording holds: the parts that changed
+/// (each naming its file) and a readable diff of the messages.
+struct RequestChange {
+    /// `prompt template (prompts/goal-options/user.mustache)`, `upstream step output`, `max_tokens (1800 → 2000)`...
+    var causes: [String]
+    /// Unified diffs of the system prompt and the messages, with JSON spread over lines
+    /// so that only the changed members show; nil when the text is the same.
+    var diff: String?
+
+    init(current: RecordedRequest, currentProvenance: [String: String], recorded: RecordedRequest, recordedProvenance: [String: String]) {
+        var parts = Set(currentProvenance.keys).union(recordedProvenance.keys)
+            .filter { currentProvenance[$0] != recordedProvenance[$0] }
+            .sorted()
+        if current.schemaSHA256 != recorded.schemaSHA256, !parts.contains(where: { $0.hasPrefix("schema") }) { parts.append("schema") }
+        if current.model != recorded.model { parts.append("model (\(recorded.model) → \(current.model))") }
+        if current.temperature != recorded.temperature {
+            parts.append("temperature (\(recorded.temperature) → \(current.temperature))")
+        }
+        if current.maxTokens != recorded.maxTokens { parts.append("max_tokens (\(recorded.maxTokens) → \(current.maxTokens))") }
+        if current.seed != recorded.seed {
+            parts.append("seed (\(recorded.seed.map(String.init) ?? "none") → \(current.seed.map(String.init) ?? "none"))")
+        }
+        var diffs: [String] = []
+        if current.system != recorded.system {
+            if !parts.contains(where: { $0.hasPrefix("system prompt") }) { parts.append("system prompt") }
+            diffs.append(Self.diff(recorded.system, current.system, oldName: "recorded system", newName: "current system"))
+        }
+        let recordedUser = recorded.messages.map(\.content).joined(separator: "\n\n")
+        let currentUser = current.messages.map(\.content).joined(separator: "\n\n")
+        if currentUser != recordedUser {
+            if parts.isEmpty { parts.append("user message") }
+            diffs.append(Self.diff(recordedUser, currentUser, oldName: "recorded messages", newName: "current messages"))
+        }
+        if parts.isEmpty { parts.append("request encoding") }
+        causes = parts
+        diff = diffs.isEmpty ? nil : diffs.joined(separator: "\n")
+    }
+
+    private static func diff(_ old: String, _ new: String, oldName: String, newName: String) -> String {
+        LineDiff(old: spreadingJSON(old), new: spreadingJSON(new)).unified(context: 2, oldName: oldName, newName: newName)
+    }
+
+    /// The text with each long line that holds a JSON object or array pretty-printed
+    /// over several lines: an upstream program is one line of a thousand characters
+    /// in the prompt, and a change to one of its members should show as that member.
+    static func spreadingJSON(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.utf8.count > 120, let spread = spread(line) else {
+                lines.append(line)
+                continue
+            }
+            lines.append(contentsOf: spread.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `prefix{...}suffix` with the JSON pretty-printed, when the braces hold valid JSON.
+    private static func spread(_ line: Substring) -> String? {
+        guard let start = line.firstIndex(where: { $0 == "{" || $0 == "[" }),
+              let end = line.lastIndex(where: { $0 == "}" || $0 == "]" }), start < end,
+              let value = try? JSONParser.parse(Array(line[start...end].utf8))
+        else { return nil }
+        return String(line[..<start]) + value.serialized(JSONWriteOptions(pretty: true)) + String(line[line.index(after: end)...])
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The path a new user walks: what a prompt change does offline, selectors that are
+/// checked, a provider nobody answers for, comparing with golden, and a replay where
+/// the network is down. Each runs the real binary on a copy of the whole project.
+@Suite(.serialized) struct NewcomerPathTests {
+    /// A temporary copy of the project: every prompt, fixture and golden file.
+    static func makeFullProject() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for folder in ["prompts", "fixtures", "golden"] {
+            try FileManager.default.copyItem(
+                at: CommandRunner.repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        }
+        return root
+    }
+
+    static func fixtureCount(in project: URL) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("fixtures").path)
+            .filter { $0.hasSuffix(".json") }.count
+    }
+
+    @Test func aPromptChangeGroupsTheStaleRecordingsByCauseAndNamesTheNextCommand() throws {
+        let project = try Self.makeFullProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let template = project.appendingPathComponent("prompts/goal-options/user.mustache")
+        let original = try String(contentsOf: template, encoding: .utf8)
+        let edited = original.replacingOccurrences(of: "Onboarding answers", with: "Onboarding replies")
+        #expect(edited != original)
+        try edited.write(to: template, atomically: true, encoding: .utf8)
+
+        let run = try CommandRunner.run(["run", "--project", project.path])
+        let fixtures = try Self.fixtureCount(in: project)
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains(
+            "stale \(fixtures) recordings are stale because the prompt template (prompts/goal-options/user.mustache) changed\n"),
+            "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("    goal-options of \(fixtures) fixtures\n"))
+        #expect(run.standardOutput.contains("the same change in all \(fixtures):"))
+        let everything = run.standardOutput + run.standardError
+        #expect(everything.components(separatedBy: "+++ current messages").count == 2, "the prompt diff is printed once")
+        #expect(everything.contains("+Onboarding replies"))
+        #expect(!run.standardError.contains("stale-recording"), "no line per stale step")
+        #expect(run.standardOutput.contains("later steps did not run: they need the output of a stale step."))
+        #expect(run.standardOutput.contains("`trainer-eval run --provider local --record-missing`"))
+        let results = project.appendingPathComponent("Reports/latest/results.json").path
+        let schema = CommandRunner.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json").path
+        let valid = try CommandRunner.run(["validate", "--schema", schema, results])
+        #expect(valid.status == 0, "results.json keeps its schema with stale details:\n\(valid.standardOutput)")
+        #expect(try String(contentsOfFile: results, encoding: .utf8).contains("\"causes\""))
+
+        for command in ["pending", "diff"] {
+            let listing = try CommandRunner.run([command, "--project", project.path])
+            #expect(listing.status == 0)
+            #expect(listing.standardOutput.hasPrefix("0 pending.\n"))
+            #expect(listing.standardOutput.contains("could not compare \(fixtures) steps with golden because their recordings are stale"))
+        }
+    }
+
+    static let selectorCommands: [[String]] = [["pending"], ["diff"], ["accept"], ["reject"], ["review"], ["render", "--fixture", "busy-parent"]]
+
+    @Test(arguments: selectorCommands)
+    func anUnknownStepIsRefusedWithTheNearestName(command: [String]) throws {
+        let outcome = try CommandRunner.run(command + ["--step", "program-drft"], unsetting: ["CI"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix("error: "), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("`program-drft` is not a step. Did you mean `program-draft`?"))
+    }
+
+    @Test(arguments: selectorCommands.dropLast())
+    func anUnknownFixtureIsRefusedWithTheNearestName(command: [String]) throws {
+        let project = try RunCommandTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let outcome = try CommandRunner.run(command + ["--project", project.path, "--fixture", "busy-parnt"], unsetting: ["CI"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "error: No fixture named `busy-parnt` in fixtures/. Did you mean `busy-parent`?\n")
+    }
+
+    @Test func renderRefusesAnUnknownFixtureAndARoundTheScenarioLacks() throws {
+        let fixture = try CommandRunner.run(["render", "--fixture", "busy-parnt"])
+        #expect(fixture.status == 2)
+        #expect(fixture.standardError.contains("Did you mean `busy-parent`?"))
+        let round = try CommandRunner.run(["render", "--fixture", "busy-parent", "--step", "goal-options-edit-9"])
+        #expect(round.status == 2)
+        #expect(round.standardError.contains("there is no goal-options-edit-9"))
+    }
+
+    @Test func aMistypedCommandGetsASuggestion() throws {
+        let outcome = try CommandRunner.run(["runn"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix("error: `runn` is not a trainer-eval command. Did you mean `run`?"))
+    }
+
+    @Test func runTakesUntilNotStep() throws {
+        let step = try CommandRunner.run(["run", "--step", "goal-options"])
+        #expect(step.status == 2)
+        #expect(step.standardError.contains("Use --until goal-options to stop after it"))
+    }
+
+    /// Nothing listens on the base URL: the run stops after the first call's retries,
+    /// names the URL once, exits 2, and still writes its report.
+    @Test(arguments: ["openai-compatible", "local"])
+    func anUnreachableProviderStopsTheRunWithinSeconds(provider: String) throws {
+        let project = try RunCommandTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let port = try RefusingPort()
+        let start = Date()
+        let outcome = try CommandRunner.run(
+            ["run", "--project", project.path, "--provider", provider, "--base-url", port.baseURL.appendingPathComponent("v1").absoluteString],
+            timeout: 60)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(!outcome.timedOut)
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(seconds < 20, "took \(seconds) s")
+        #expect(outcome.standardError.components(separatedBy: "Could not reach http://127.0.0.1:\(port.port)").count == 3,
+                "once on the step's line, once in the closing error:\n\(outcome.standardError)")
+        #expect(outcome.standardError.contains("The run stopped after the first call's retries"))
+        #expect(outcome.standardError.contains("scripts/local-model serve qwen") == (provider == "local"))
+        let results = try String(contentsOf: project.appendingPathComponent("Reports/latest/results.json"), encoding: .utf8)
+        #expect(results.contains("not run: the provider could not be reached"))
+    }
+
+    @Test func aCleanReplayComparedWithGoldenHasNoRegression() throws {
+        let project = try Self.makeFullProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let gate = try CommandRunner.run(["run", "--ci", "--project", project.path])
+        #expect(gate.status == 0, "\(gate.standardOutput)")
+        let compare = try CommandRunner.run(["compare", "--project", project.path, "latest", "--baseline", "golden"])
+        #expect(compare.status == 0, "\(compare.standardOutput)\(compare.standardError)")
+        let summary = compare.standardOutput.prefix { $0 != "\n" }
+        #expect(summary.contains(" against golden: unchanged "), "\(compare.standardOutput)")
+        #expect(!summary.contains("·"), "known failures are judged as the gate judges them: nothing regressed or changed")
+    }
+
+    static let namespacesWork: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-n", "true"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    /// A replay touches no network, so it finishes where the loopback interface is down.
+    @Test(.enabled(if: namespacesWork, "`unshare -n` is not available here (it needs unshare and the right to make a network namespace)"))
+    func aReplayFinishesInANetworkNamespaceWithLoopbackDown() throws {
+        let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent", "minimal-record"])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let outcome = try CommandRunner.run(["run", "--project", project.path], timeout: 120, launcher: ["/usr/bin/unshare", "-n"])
+        #expect(!outcome.timedOut, "the run hung")
+        #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("Wall time"))
+    }
+}
