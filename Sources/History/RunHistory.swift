@@ -107,12 +107,7 @@ public struct RunHistory: Sendable {
 
     /// Finds a run by its id, a unique prefix of it, `latest`, or `latest~N` (N runs before the latest).
     public func run(_ reference: String) throws(HistoryError) -> RunRow {
-        let rows: [RunRow]
-        do {
-            rows = try database.read { db in try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db) }
-        } catch {
-            throw HistoryError(file: file, message: "cannot read the run history: \(error)")
-        }
+        let rows = try allRunsNewestFirst()
         guard !rows.isEmpty else { throw HistoryError(file: file, message: "no runs recorded yet: `trainer-eval run` records every run") }
         if reference == "latest" { return rows[0] }
         if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst("latest~".count)), back >= 0 {
@@ -132,16 +127,19 @@ public struct RunHistory: Sendable {
 
     /// The run recorded just before the one with this id.
     public func run(before id: String) throws(HistoryError) -> RunRow {
-        let rows: [RunRow]
-        do {
-            rows = try database.read { db in try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db) }
-        } catch {
-            throw HistoryError(file: file, message: "cannot read the run history: \(error)")
-        }
+        let rows = try allRunsNewestFirst()
         guard let index = rows.firstIndex(where: { $0.id == id }), index + 1 < rows.count else {
             throw HistoryError(file: file, message: "no run before \(id) to compare it with; name two runs, or compare with --baseline golden")
         }
         return rows[index + 1]
+    }
+
+    private func allRunsNewestFirst() throws(HistoryError) -> [RunRow] {
+        do {
+            return try database.read { db in try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db) }
+        } catch {
+            throw HistoryError(file: file, message: "cannot read the run history: \(error)")
+        }
     }
 
     /// The per-step results of one run, in fixture and step order.

@@ -244,4 +244,36 @@ struct GoldenCommandTests {
         #expect(!files.contains(Self.changedStep + ".json.new"), "the first answer accepted it")
         #expect(files.contains(Self.newStep + ".json.new") && !files.contains(Self.newStep + ".json"), "no answer, still pending")
     }
+
+    /// A check that passed in golden fails now: review shows what the check found and
+    /// asks before the regression is accepted as a known failure.
+    @Test func reviewAsksBeforeAcceptingARegressionAndShowsWhatTheCheckFound() throws {
+        let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent"])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let checks = project.appendingPathComponent("golden/busy-parent/program-draft.checks.json")
+        let approved = try String(contentsOf: checks, encoding: .utf8)
+        let passing = approved.replacingOccurrences(of: #""program.session-length": false"#, with: #""program.session-length": true"#)
+        #expect(passing != approved)
+        try passing.write(to: checks, atomically: true, encoding: .utf8)
+        let replay = try CommandRunner.run(["run", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(replay.status == 1, "a regression")
+        let step = "busy-parent/program-draft"
+        #expect(Self.goldenFiles(project).contains(step + ".messages.json.new"), "the pending output keeps what its checks found")
+
+        let declined = try CommandRunner.run(
+            ["review", "--project", project.path, "--step", "program-draft"], input: Data("anq".utf8), inputIsTerminal: true,
+            unsetting: ["CI"], timeout: 60)
+        #expect(declined.status == 0, "\(declined.standardError)")
+        #expect(declined.standardOutput.contains("check program.session-length: passed → fails: sessions up to "), "\(declined.standardOutput)")
+        #expect(declined.standardOutput.contains("This is a regression: program.session-length passed in golden and fail now"))
+        #expect(declined.standardOutput.hasSuffix("0 accepted, 0 rejected, 1 left pending.\n"))
+        #expect(try String(contentsOf: checks, encoding: .utf8) == passing, "golden unchanged")
+
+        let confirmed = try CommandRunner.run(
+            ["review", "--project", project.path, "--step", "program-draft"], input: Data("ay".utf8), inputIsTerminal: true,
+            unsetting: ["CI"], timeout: 60)
+        #expect(confirmed.standardOutput.hasSuffix("1 accepted, 0 rejected, 0 skipped.\n"), "\(confirmed.standardOutput)")
+        #expect(try String(contentsOf: checks, encoding: .utf8) == approved, "now a known failure")
+        #expect(!Self.goldenFiles(project).contains(step + ".messages.json.new"), "the messages go with the pending output")
+    }
 }
