@@ -58,7 +58,8 @@ public struct Evaluation: Sendable {
         }
 
         /// The exit status: 0 clean, 1 failures (under CI, anything the gate rejects),
-        /// 2 when a recording is unreadable (bad input, like a broken fixture).
+        /// 2 when a recording is unreadable (bad input, like a broken fixture) or the
+        /// provider could not be reached at all.
         public func exitStatus(ci: Bool) -> Int32 {
             if !unreadableRecordings.isEmpty || unreachable != nil { return 2 }
             let failed = ci ? !report.totals.passesGate : (golden.hasFailures || !(report.repeats?.meetsRequirements ?? true))
