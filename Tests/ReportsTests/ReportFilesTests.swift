@@ -145,16 +145,16 @@ struct ReportFilesTests {
         #expect(html.contains("0123456789ab"))
         #expect(html.contains("<section class=\"fixture\" id=\"busy-parent\""))
         #expect(html.contains("<div class=\"card\"><strong>Walk 8,000 steps a day by June</strong>"))
-        #expect(html.contains("<table><thead><tr><th>week</th><th>focus</th></tr></thead>"), "the program's table is rendered")
+        #expect(html.contains("<table><thead><tr><th><ins>week</ins></th><th><ins>focus</ins></th></tr></thead>"), "the program's table is rendered, marked as new")
         #expect(html.contains("<h4 class=\"column-title\">Golden</h4>"), "the golden program is shown beside the new one")
         #expect(html.contains("<span class=\"add\">+## Day 1: Full body (25 min)</span>"))
         #expect(html.contains("<span class=\"chg\">~ session_minutes: 30 → 25</span>"))
         #expect(html.contains("data-filter=\"regression\""))
-        #expect(html.contains("Latency per step (s)") && html.contains("Tokens per step") && html.contains("Pass rate across runs"))
+        #expect(html.contains("Recorded latency per step (s)") && html.contains("Recorded tokens per step") && html.contains("Pass rate across runs"))
         #expect(html.contains("<polyline class=\"rate\""))
         #expect(html.contains("HTTP 429 after 3 retries"))
         #expect(html.contains("retired-fixture/goal-options"))
-        #expect(html.contains("/program_json: missing required property `sessions`"), "the failed first attempt is shown")
+        #expect(html.contains("/program_json: missing required property <code>sessions</code>"), "the failed first attempt is shown")
     }
 }
 
