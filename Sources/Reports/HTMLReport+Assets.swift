@@ -41,7 +41,7 @@ extension HTMLReport {
         .count.s-matches,.count.s-known-failure,.count.s-changed,.count.s-new,.count.s-regression,.count.s-error,.count.s-stale,.count.s-skipped{color:#fff;border:0}
         .reasons{margin:.2rem 0 .5rem;padding-left:1.2rem;color:var(--muted);overflow-wrap:anywhere}
         .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px;margin:.4rem 0}
-        .card{border:1px solid var(--line);border-radius:8px;padding:8px 10px;background:#fbfcfd}.card p{margin:.3rem 0;font-size:.9rem}
+        .card{border:1px solid var(--line);border-radius:8px;padding:8px 10px;background:#fbfcfd}.card p{margin:.3rem 0;font-size:.9rem;white-space:pre-line}
         .card code{font-size:.75rem;color:var(--muted)}.cards.golden .card{background:#f3f0ff}
         .programs{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}
         .program{border:1px solid var(--line);border-radius:8px;padding:4px 14px;overflow-x:auto;min-width:0}.program.golden{background:#fbfaf5}
@@ -57,7 +57,7 @@ extension HTMLReport {
         pre.detail{margin:.3rem 0}
         .program ins{text-decoration:none;background:#abf2bc;border-radius:2px}.program del{text-decoration:none;background:#ffcecb;border-radius:2px}
         details{margin:.3rem 0}summary{cursor:pointer;color:var(--muted);font-size:.9rem}
-        .intake dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;font-size:.9rem}.intake dt{color:var(--muted)}.intake dd{margin:0;overflow-wrap:anywhere}
+        .intake dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;font-size:.9rem}.intake dt{color:var(--muted)}.intake dd{margin:0;overflow-wrap:anywhere;white-space:pre-line}
         [hidden]{display:none!important}
         @media (max-width:600px){body{font-size:14px}.intake dl{grid-template-columns:1fr}.intake dd{margin-bottom:4px}
         .checks table,.checks tbody,.checks tr,.checks td{display:block}.checks thead{display:none}

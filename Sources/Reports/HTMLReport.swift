@@ -77,7 +77,7 @@ public enum HTMLReport {
         if run.isReplay { facts.append(("Replay", "answers, latencies and tokens come from the recordings in golden/, not from this run")) }
         if run.ci { facts.append(("Mode", "CI gate (nothing recorded or written)")) }
         if run.interrupted { facts.append(("Interrupted", "yes: unfinished steps are marked not run")) }
-        let warnings = run.warnings.isEmpty ? "" : "<ul class=\"warnings\">" + run.warnings.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+        let warnings = run.warnings.isEmpty ? "" : "<ul class=\"warnings\">" + run.warnings.map { "<li>\(HTML.message($0))</li>" }.joined() + "</ul>"
         return "<dl class=\"facts\">\(facts.map { "<div><dt>\(HTML.escape($0.0))</dt><dd>\($0.1)</dd></div>" }.joined())</dl>\(warnings)"
     }
 

@@ -36,11 +36,14 @@ extension RunReport {
     /// `needsAttention` in the same order, with the steps that share a reason together.
     public var attentionGroups: [AttentionGroup] {
         var groups: [AttentionGroup] = []
+        var positions: [String: Int] = [:]
         for listed in needsAttention {
             let shared = ReportText.headline(listed.step.fullSummary.replacingOccurrences(of: "/\(listed.fixture.name)/", with: "/*/"))
-            if let index = groups.firstIndex(where: { $0.status == listed.step.status && $0.sharedSummary == shared }) {
-                groups[index].steps.append(listed)
+            let key = listed.step.status.rawValue + "\n" + shared
+            if let position = positions[key] {
+                groups[position].steps.append(listed)
             } else {
+                positions[key] = groups.count
                 groups.append(AttentionGroup(status: listed.step.status, steps: [listed], sharedSummary: shared))
             }
         }

@@ -22,18 +22,9 @@ struct MarkdownReportTests {
 
     @Test func aMultiLineReasonKeepsItsLinesInAFencedDiff() {
         let text = MarkdownReport.render(Samples.reportWithEveryStatus())
-        #expect(text.contains("""
-              - stale-recording: the request differs from golden/night-shift-nurse/program-edit.cassette.json: changed: prompt template (prompts/program-edit/user.mustache)
-
-                ```diff
-                --- recorded messages
-                +++ current messages
-                @@ -1,3 +1,3 @@
-                -Their current program:
-                +Their program today:
-                 <current_program>
-                ```
-            """))
+        let fenced = ["```diff"] + Samples.promptDiff.split(separator: "\n").map(String.init) + ["```"]
+        let entry = ["  - stale-recording: " + Samples.staleHeadline, ""] + fenced.map { "    " + $0 }
+        #expect(text.contains(entry.joined(separator: "\n")))
     }
 
     @Test func tagsOutsideFencesAreCodeAndMarkupIsEscaped() {

@@ -87,15 +87,7 @@ enum Samples {
                                  output: program(markdown: "# Ana's plan\n\n## Day 1: Walk (20 min)\n- **Brisk walk**: 20 min, easy pace.\n", minutes: 20),
                                  attempts: [attempt("{}", latency: 7, input: 1900, output: 600)])
         let stale = StepResult(id: "program-edit", step: .programEdit, status: .error, failure: StepFailure(
-            kind: "stale-recording", message: """
-                the request differs from golden/night-shift-nurse/program-edit.cassette.json: changed: prompt template (prompts/program-edit/user.mustache)
-                --- recorded messages
-                +++ current messages
-                @@ -1,3 +1,3 @@
-                -Their current program:
-                +Their program today:
-                 <current_program>
-                """))
+            kind: "stale-recording", message: staleHeadline + "\n" + promptDiff))
         let results = busyParentResults + [FixtureResult(fixture: "night-shift-nurse", steps: [unusable, new, changed, stale])]
         let approved = busyParentApproved.merging([
             StepKey(fixture: "night-shift-nurse", step: "goal-options"): GoldenComparison.entry(for: unusable),
@@ -104,6 +96,17 @@ enum Samples {
         ]) { first, _ in first }
         return build(results, approved: approved, orphans: [StepKey(fixture: "retired-fixture", step: "goal-options")])
     }
+
+    /// How a stale recording's reason starts, and the prompt diff under it (with a tag in it).
+    static let staleHeadline = "the request differs from golden/night-shift-nurse/program-edit.cassette.json: changed: prompt template (prompts/program-edit/user.mustache)"
+    static let promptDiff = """
+        --- recorded messages
+        +++ current messages
+        @@ -1,3 +1,3 @@
+        -Their current program:
+        +Their program today:
+         <current_program>
+        """
 
     /// A replay whose every step matches golden: the gate passes.
     static func passingReport() -> RunReport {
