@@ -20,6 +20,37 @@ public enum HTML {
         return String(decoding: escaped, as: UTF8.self)
     }
 
+    /// A message from a check, a verdict or a provider, with its line breaks: code
+    /// spans and tags such as `<current_program>` shown as code, and the lines after
+    /// the first in a block below it (coloured when they are a diff).
+    public static func message(_ text: String) -> String {
+        let (headline, details) = ReportText.split(text)
+        let first = ReportText.pieces(headline).map { piece in
+            switch piece {
+            case .text(let text): escape(text)
+            case .code(let code): "<code>\(escape(code))</code>"
+            }
+        }.joined()
+        guard let details else { return first }
+        return first + (ReportText.looksLikeDiff(details) ? diff(details, className: "detail") : "<pre class=\"detail\">\(escape(details))</pre>")
+    }
+
+    /// A diff in a `pre` block, each line coloured by its kind: added, removed, changed, hunk header or context.
+    public static func diff(_ text: String, className: String = "diff") -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let style: String
+            switch line.first {
+            case "+" where !line.hasPrefix("+++"): style = "add"
+            case "-" where !line.hasPrefix("---"): style = "del"
+            case "~", "↕": style = "chg"
+            case "@": style = "hunk"
+            default: style = "ctx"
+            }
+            return "<span class=\"\(style)\">\(escape(String(line)))</span>"
+        }
+        return "<pre class=\"\(className)\">\(lines.joined(separator: "\n"))</pre>"
+    }
+
     /// A complete self-contained page: the report stylesheet, an optional inline
     /// script, and a content security policy that forbids any network access.
     public static func document(title: String, body: String, script: String? = nil) -> String {

@@ -4,7 +4,8 @@ extension HTMLReport {
         --pass:#1a7f37;--known:#9a6700;--changed:#0969da;--new:#8250df;--bad:#cf222e;--stale:#bc4c00;--skip:#6e7781}
         *{box-sizing:border-box}
         body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-        header,main,nav.filters,.charts,section.repeats{max-width:1200px;margin:0 auto;padding:12px 16px}
+        header,main,nav.filters,.charts,section.repeats,section.run,section.attention{max-width:1200px;margin:0 auto;padding:12px 16px}
+        [id]{scroll-margin-top:var(--sticky-height,4.5rem)}
         h1{font-size:1.4rem;margin:.3rem 0}h1 small{color:var(--muted);font-weight:400;font-size:.9rem}
         h2{font-size:1.15rem;margin:.2rem 0 .6rem}h3{font-size:1rem;margin:0 0 .4rem;display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
         h4{margin:.6rem 0 .3rem;font-size:.9rem;color:var(--muted)}
@@ -17,6 +18,9 @@ extension HTMLReport {
         .facts dt{font-size:.75rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}.facts dd{margin:0;overflow-wrap:anywhere}
         .prompt{white-space:nowrap}
         .warnings{color:var(--stale)}
+        section.attention{background:var(--card);border:2px solid var(--bad);border-radius:10px;margin:8px auto}
+        section.attention ol,section.attention ul{margin:.3rem 0;padding-left:1.4rem}section.attention li{margin:.25rem 0;overflow-wrap:anywhere}
+        section.attention .known{margin-top:.6rem}
         .charts{display:flex;flex-wrap:wrap;gap:12px}
         .chart{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:8px;flex:1 1 280px;max-width:420px}
         .chart figcaption{font-size:.8rem;color:var(--muted)}.chart svg{width:100%;height:auto;display:block}
@@ -37,7 +41,7 @@ extension HTMLReport {
         .count.s-matches,.count.s-known-failure,.count.s-changed,.count.s-new,.count.s-regression,.count.s-error,.count.s-stale,.count.s-skipped{color:#fff;border:0}
         .reasons{margin:.2rem 0 .5rem;padding-left:1.2rem;color:var(--muted);overflow-wrap:anywhere}
         .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px;margin:.4rem 0}
-        .card{border:1px solid var(--line);border-radius:8px;padding:8px 10px;background:#fbfcfd}.card p{margin:.3rem 0;font-size:.9rem}
+        .card{border:1px solid var(--line);border-radius:8px;padding:8px 10px;background:#fbfcfd}.card p{margin:.3rem 0;font-size:.9rem;white-space:pre-line}
         .card code{font-size:.75rem;color:var(--muted)}.cards.golden .card{background:#f3f0ff}
         .programs{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}
         .program{border:1px solid var(--line);border-radius:8px;padding:4px 14px;overflow-x:auto;min-width:0}.program.golden{background:#fbfaf5}
@@ -48,10 +52,12 @@ extension HTMLReport {
         .ok{color:var(--pass);font-weight:600}.bad{color:var(--bad);font-weight:600}
         tr.failed td{background:#fff5f5}
         pre{background:#f3f4f6;border-radius:6px;padding:8px;overflow-x:auto;font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
-        pre.diff .add{color:#116329;background:#dafbe1}pre.diff .del{color:#82071e;background:#ffebe9}
-        pre.diff .chg{color:#7d4e00;background:#fff8c5}pre.diff .hunk{color:var(--changed)}
+        pre .add{color:#116329;background:#dafbe1}pre .del{color:#82071e;background:#ffebe9}
+        pre .chg{color:#7d4e00;background:#fff8c5}pre .hunk{color:var(--changed)}
+        pre.detail{margin:.3rem 0}
+        .program ins{text-decoration:none;background:#abf2bc;border-radius:2px}.program del{text-decoration:none;background:#ffcecb;border-radius:2px}
         details{margin:.3rem 0}summary{cursor:pointer;color:var(--muted);font-size:.9rem}
-        .intake dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;font-size:.9rem}.intake dt{color:var(--muted)}.intake dd{margin:0;overflow-wrap:anywhere}
+        .intake dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;font-size:.9rem}.intake dt{color:var(--muted)}.intake dd{margin:0;overflow-wrap:anywhere;white-space:pre-line}
         [hidden]{display:none!important}
         @media (max-width:600px){body{font-size:14px}.intake dl{grid-template-columns:1fr}.intake dd{margin-bottom:4px}
         .checks table,.checks tbody,.checks tr,.checks td{display:block}.checks thead{display:none}
@@ -84,6 +90,20 @@ extension HTMLReport {
         });
         var search=document.getElementById('search');
         if(search)search.addEventListener('input',function(){query=search.value.trim().toLowerCase();apply();});
+        // Headings jumped to stop below the sticky filter bar, however many rows it wraps to.
+        var bar=document.querySelector('nav.filters');
+        function measure(){if(bar)document.documentElement.style.setProperty('--sticky-height',(bar.offsetHeight+8)+'px');}
+        measure();window.addEventListener('resize',measure);
+        // A link to a step the filters hide shows every step first.
+        document.querySelectorAll('a[href^="#"]').forEach(function(link){
+          link.addEventListener('click',function(){
+            var target=document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+            if(target&&target.closest('[hidden]')){
+              if(search)search.value='';query='';
+              var all=document.querySelector('nav.filters button[data-filter="all"]');if(all)all.click();
+            }
+          });
+        });
         })();
         """
 }

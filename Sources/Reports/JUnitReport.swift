@@ -5,10 +5,15 @@ import Golden
 /// shape Jenkins, GitLab, GitHub Actions reporters and Azure DevOps read
 /// (`Reports/schema/junit.xsd` pins it). Regressions and stale recordings are
 /// failures, provider errors are errors, skipped steps are skipped; known
-/// failures pass, with their failing checks in `system-out`.
+/// failures pass, with what fails in `system-out`.
+///
+/// A failure's `message` is one short line; its details (every reason, the
+/// diffs) are in the element's text, once. A replay's test cases take no time:
+/// the latencies and tokens of the recordings are in `system-out`, labelled as
+/// recorded.
 public enum JUnitReport {
     public static func render(_ report: RunReport) -> String {
-        let suites = report.fixtures.map(suite)
+        let suites = report.fixtures.map { suite($0, recorded: report.run.isReplay) }
         let tests = report.fixtures.reduce(0) { $0 + $1.steps.count } + (report.orphans.isEmpty ? 0 : 1)
         let failures = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .failure }.count + (report.orphans.isEmpty ? 0 : 1)
         let errors = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .error }.count
@@ -16,8 +21,8 @@ public enum JUnitReport {
         xml += "<testsuites name=\"trainer-eval\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(report.run.durationSeconds))\">\n"
         xml += suites.joined()
         if !report.orphans.isEmpty {
-            xml += "  <testsuite name=\"golden\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
-            xml += "    <testcase classname=\"golden\" name=\"orphans\" time=\"0\">\n"
+            xml += "  <testsuite name=\"golden\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+            xml += "    <testcase classname=\"golden\" name=\"orphans\" time=\"0.000\">\n"
             xml += "      <failure message=\"\(attribute("\(report.orphans.count) golden entries no fixture produces"))\" type=\"orphan\">\(text(report.orphans.joined(separator: "\n")))</failure>\n"
             xml += "    </testcase>\n  </testsuite>\n"
         }
@@ -35,36 +40,35 @@ public enum JUnitReport {
         }
     }
 
-    private static func suite(_ fixture: FixtureReport) -> String {
+    private static func suite(_ fixture: FixtureReport, recorded: Bool) -> String {
         let kinds = fixture.steps.map(kind)
-        let time = fixture.steps.reduce(0) { $0 + $1.latencySeconds }
+        let time = recorded ? 0 : fixture.steps.reduce(0) { $0 + $1.latencySeconds }
         var xml = "  <testsuite name=\"\(attribute(fixture.name))\" tests=\"\(fixture.steps.count)\" failures=\"\(kinds.filter { $0 == .failure }.count)\" errors=\"\(kinds.filter { $0 == .error }.count)\" skipped=\"\(kinds.filter { $0 == .skipped }.count)\" time=\"\(seconds(time))\">\n"
         for step in fixture.steps {
-            xml += "    <testcase classname=\"\(attribute(fixture.name))\" name=\"\(attribute(step.id))\" time=\"\(seconds(step.latencySeconds))\">\n"
-            let message = step.reasons.first ?? step.status.label
+            xml += "    <testcase classname=\"\(attribute(fixture.name))\" name=\"\(attribute(step.id))\" time=\"\(seconds(recorded ? 0 : step.latencySeconds))\">\n"
+            let message = attribute(step.summary)
             switch kind(of: step) {
             case .pass:
                 break
             case .failure:
-                xml += "      <failure message=\"\(attribute(message))\" type=\"\(step.status.rawValue)\">\(text(details(step)))</failure>\n"
+                xml += "      <failure message=\"\(message)\" type=\"\(step.status.rawValue)\">\(text(details(step)))</failure>\n"
             case .error:
-                xml += "      <error message=\"\(attribute(message))\" type=\"\(attribute(step.failure?.kind ?? "error"))\">\(text(details(step)))</error>\n"
+                xml += "      <error message=\"\(message)\" type=\"\(attribute(step.failure?.kind ?? "error"))\">\(text(details(step)))</error>\n"
             case .skipped:
-                xml += "      <skipped message=\"\(attribute(step.note ?? "skipped"))\"/>\n"
+                xml += "      <skipped message=\"\(attribute(ReportText.headline(step.note ?? "skipped")))\"/>\n"
             }
-            let failedChecks = step.checks.filter { !$0.passed }
-            if !failedChecks.isEmpty, kind(of: step) == .pass {
-                xml += "      <system-out>\(text("known failures:\n" + failedChecks.map { "\($0.name): \($0.message)" }.joined(separator: "\n")))</system-out>\n"
-            }
+            // A passing step's reasons: its known failures, checks now passing, or how confirm chose.
+            var output = kind(of: step) == .pass ? step.reasons : []
+            if recorded, let figures = step.figures(recorded: true) { output.append(figures + "; replayed, not measured in this run") }
+            if !output.isEmpty { xml += "      <system-out>\(text(output.joined(separator: "\n")))</system-out>\n" }
             xml += "    </testcase>\n"
         }
         return xml + "  </testsuite>\n"
     }
 
+    /// Every reason in full, then the diffs: each detail once.
     private static func details(_ step: StepReport) -> String {
         var parts = step.reasons
-        let failedChecks = step.checks.filter { !$0.passed }
-        if !failedChecks.isEmpty { parts.append("failed checks:\n" + failedChecks.map { "  \($0.name): \($0.message)" }.joined(separator: "\n")) }
         if let diff = step.diff?.output { parts.append("output diff:\n" + diff) }
         if let diff = step.diff?.markdown { parts.append(diff) }
         return parts.joined(separator: "\n")

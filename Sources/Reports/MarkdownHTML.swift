@@ -39,14 +39,15 @@ public enum MarkdownHTML {
             let body = text.dropFirst(marker.count)
             guard let first = body.first, first != " ", let end = body.range(of: marker), end.lowerBound > body.startIndex else { continue }
             // `snake_case` words are not emphasis.
-            if marker == "_", let after = body[end.upperBound...].first, after.isLetter || after.isNumber { continue }
+            if marker == "_", let after = body[end.upperBound...].first, after.isLetter || after.isNumber || ProgramChanges.isMark(after) { continue }
             return ("<\(tag)>" + inline(String(body[..<end.lowerBound])) + "</\(tag)>", body[end.upperBound...])
         }
         if text.hasPrefix("["), let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix("("),
            let end = text[close...].firstIndex(of: ")")
         {
             let label = String(text[text.index(after: text.startIndex)..<close])
-            let url = String(text[text.index(close, offsetBy: 2)..<end])
+            // A changed link is marked in its label, never inside its address.
+            let url = String(text[text.index(close, offsetBy: 2)..<end].filter { !ProgramChanges.isMark($0) })
             let rendered = url.hasPrefix("https://") || url.hasPrefix("http://")
                 ? "<a href=\"\(HTML.escape(url))\" rel=\"noopener noreferrer\">\(inline(label))</a>"
                 : inline(label) + " (" + HTML.escape(url) + ")"

@@ -3,20 +3,50 @@ import Golden
 
 /// `report.md`: the summary and what needs a reviewer, short enough for a
 /// pull-request comment (long diffs are cut, with a pointer to the full report).
+///
+/// Tables hold one line per row: anything with line breaks (a diff, a prompt
+/// change) goes in a fenced block below its entry, and a tag such as
+/// `<current_program>` is shown as code, never as markup.
 public enum MarkdownReport {
     /// Lines of diff shown per step before cutting.
     static let diffLineLimit = 20
-    /// Steps listed in full before the rest are only counted.
+    /// Entries of "Needs attention" shown in full before the rest are only named.
     static let stepLimit = 15
 
     public static func render(_ report: RunReport) -> String {
+        var lines = summary(report)
+        if let repeats = report.repeats {
+            lines += ["", "### Stability over \(repeats.repeats) repeats", "",
+                      "| " + repeats.tableHeader.joined(separator: " | ") + " |",
+                      "|" + repeats.tableHeader.map { _ in "---" }.joined(separator: "|") + "|"]
+            lines += repeats.tableRows.map { "| " + $0.map(tableCell).joined(separator: " | ") + " |" }
+            if !repeats.flakyLines.isEmpty {
+                lines += ["", "Flaky checks:"] + repeats.flakyLines.prefix(stepLimit).map { "- " + code($0) }
+            }
+        }
+        lines += attention(report)
+        if !report.orphans.isEmpty {
+            lines += ["", "### Orphaned golden files", ""] + report.orphans.map { "- " + code($0) }
+        }
+        let known = report.knownFailures
+        if !known.isEmpty {
+            lines += ["", "<details><summary>\(known.count) known failure\(known.count == 1 ? "" : "s") (failing in golden too)</summary>", ""]
+            lines += known.map { "- " + code($0.name) + ": " + inline($0.step.fullSummary) }
+            lines += ["", "</details>"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func summary(_ report: RunReport) -> [String] {
         let run = report.run
         let totals = report.totals
+        // A replay's tokens are the recorded calls'; only the duration is this run's.
+        let tokens = "\(totals.inputTokens + totals.outputTokens) \(run.isReplay ? "recorded " : "")tokens"
         var lines = [
             "## trainer-eval: \(totals.passesGate ? "✅ gate passes" : "❌ gate fails")",
             "",
-            "Run `\(run.id)` · \(run.provider) `\(run.model)` · commit `\(run.commit ?? "unknown")` · "
-                + String(format: "%.1f s", run.durationSeconds) + " · \(totals.inputTokens + totals.outputTokens) tokens"
+            "Run \(code(run.id)) · \(run.provider) \(code(run.model)) · commit \(code(run.commit ?? "unknown")) · "
+                + String(format: "%.1f s", run.durationSeconds) + " · " + tokens
                 + (totals.cost.map { String(format: " · $%.4f", $0) } ?? ""),
             "",
             "| status | steps |",
@@ -29,49 +59,10 @@ public enum MarkdownReport {
         lines.append("")
         lines.append("First-pass validity \(totals.firstPassValid)/\(totals.steps), repaired \(totals.repaired); checks \(totals.checksPassed) passed, \(totals.checksFailed) failed. Prompts: "
             + run.prompts.sorted { $0.key < $1.key }.map { "\($0.key) v\($0.value.version)" }.joined(separator: ", ") + ".")
-
-        if let repeats = report.repeats {
-            lines += ["", "### Stability over \(repeats.repeats) repeats", "",
-                      "| " + repeats.tableHeader.joined(separator: " | ") + " |",
-                      "|" + repeats.tableHeader.map { _ in "---" }.joined(separator: "|") + "|"]
-            lines += repeats.tableRows.map { "| " + $0.joined(separator: " | ") + " |" }
-            if !repeats.flakyLines.isEmpty {
-                lines += ["", "Flaky checks:"] + repeats.flakyLines.prefix(stepLimit).map { "- `\($0)`" }
-            }
+        if run.isReplay {
+            lines.append("Replayed from the recordings in `golden/`: latencies, tokens and cost are the recorded calls'.")
         }
-
-        let attention: [StepVerdict.Status] = [.regression, .error, .stale, .changed, .new]
-        let flagged = attention.flatMap { report.steps(withStatus: $0) }
-        if !flagged.isEmpty {
-            lines += ["", "### Needs attention", ""]
-            for (fixture, step) in flagged.prefix(stepLimit) {
-                lines.append("- **\(step.status.label)** `\(fixture.name)/\(step.id)`")
-                for reason in step.reasons.prefix(6) { lines.append("  - \(oneLine(reason))") }
-                if let diff = [step.diff?.output, step.diff?.markdown].compactMap({ $0 }).first {
-                    let diffLines = diff.split(separator: "\n", omittingEmptySubsequences: false)
-                    lines.append("")
-                    lines.append("  ```diff")
-                    lines += diffLines.prefix(diffLineLimit).map { "  " + $0 }
-                    if diffLines.count > diffLineLimit { lines.append("  … \(diffLines.count - diffLineLimit) more lines in index.html") }
-                    lines.append("  ```")
-                }
-            }
-            if flagged.count > stepLimit { lines.append("- … and \(flagged.count - stepLimit) more: see index.html") }
-        }
-        if !report.orphans.isEmpty {
-            lines += ["", "### Orphaned golden files", ""] + report.orphans.map { "- `\($0)`" }
-        }
-        let known = report.steps(withStatus: .knownFailure)
-        if !known.isEmpty {
-            lines += ["", "<details><summary>\(known.count) known failure\(known.count == 1 ? "" : "s") (failing in golden too)</summary>", ""]
-            lines += known.map { "- `\($0.fixture.name)/\($0.step.id)`: " + $0.step.checks.filter { !$0.passed }.map(\.name).joined(separator: ", ") }
-            lines += ["", "</details>"]
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
-    private static func oneLine(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
-        return flat.count > 300 ? String(flat.prefix(299)) + "…" : flat
-    }
 }

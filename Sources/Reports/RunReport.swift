@@ -55,6 +55,9 @@ public struct RunReport: Codable, Sendable {
             self.interrupted = interrupted
             self.warnings = warnings
         }
+
+        /// The run replayed recordings: latencies and tokens are the recorded calls', not this run's.
+        public var isReplay: Bool { provider == "replay" }
     }
 
     public struct PromptInfo: Codable, Sendable, Hashable {

@@ -41,6 +41,12 @@ enum Samples {
     }
 
     static func report(interrupted: Bool = false) -> RunReport {
+        let (results, approved) = busyParent()
+        return build(results, approved: approved, orphans: [StepKey(fixture: "retired-fixture", step: "goal-options")], interrupted: interrupted)
+    }
+
+    /// A known failure, a regressed program draft that was repaired, and a provider error.
+    static func busyParent() -> ([FixtureResult], [StepKey: GoldenEntry]) {
         var goal = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: options,
                               attempts: [attempt("{}", latency: 2.5, input: 900, output: 120)], cost: 0.0012)
         goal.checks = [CheckResult(name: "options.count", passed: true, message: "3 options"),
@@ -61,10 +67,64 @@ enum Samples {
             StepKey(fixture: "busy-parent", step: "goal-options"): goldenGoal,
             StepKey(fixture: "busy-parent", step: "program-draft"): goldenDraft,
         ]
-        let verdicts = results[0].steps.map { step in
-            GoldenComparison.verdict(for: step, fixture: "busy-parent", approved: approved[StepKey(fixture: "busy-parent", step: step.id)])
+        return (results, approved)
+    }
+
+    /// `report()` with a second fixture holding the other statuses a reviewer meets:
+    /// a stale recording (its reason a multi-line prompt diff with a tag in it), a
+    /// changed program, a new output, and a known failure whose reply was never usable.
+    static func reportWithEveryStatus() -> RunReport {
+        let (busyParentResults, busyParentApproved) = busyParent()
+        let cutOff = Attempt(responseText: "{\"program_json\": {\"title\": \"Ana", finishReason: "length",
+                             usage: TokenUsage(input: 1700, output: 1800), latency: 330,
+                             problems: ["line 1, column 40 of the reply: the document is truncated",
+                                        "the reply stopped at the token limit (max_tokens 1800) before the JSON was complete"])
+        let unusable = StepResult(id: "goal-options", step: .goalOptions, status: .invalid, attempts: [cutOff, cutOff],
+                                  failure: StepFailure(kind: "invalid-output", message: "the reply stopped at the token limit (max_tokens 1800)"))
+        let new = StepResult(id: "goal-options-edit-1", step: .goalOptionsEdit, status: .valid, output: options,
+                             attempts: [attempt("{}", latency: 3, input: 800, output: 100)])
+        let changed = StepResult(id: "program-draft", step: .programDraft, status: .valid,
+                                 output: program(markdown: "# Ana's plan\n\n## Day 1: Walk (20 min)\n- **Brisk walk**: 20 min, easy pace.\n", minutes: 20),
+                                 attempts: [attempt("{}", latency: 7, input: 1900, output: 600)])
+        let stale = StepResult(id: "program-edit", step: .programEdit, status: .error, failure: StepFailure(
+            kind: "stale-recording", message: staleHeadline + "\n" + promptDiff))
+        let results = busyParentResults + [FixtureResult(fixture: "night-shift-nurse", steps: [unusable, new, changed, stale])]
+        let approved = busyParentApproved.merging([
+            StepKey(fixture: "night-shift-nurse", step: "goal-options"): GoldenComparison.entry(for: unusable),
+            StepKey(fixture: "night-shift-nurse", step: "program-draft"): GoldenEntry(
+                output: program(markdown: "# Ana's plan\n\n## Day 1: Walk (30 min)\n- **Brisk walk**: 30 min, easy pace.\n", minutes: 20), checks: [:]),
+        ]) { first, _ in first }
+        return build(results, approved: approved, orphans: [StepKey(fixture: "retired-fixture", step: "goal-options")])
+    }
+
+    /// How a stale recording's reason starts, and the prompt diff under it (with a tag in it).
+    static let staleHeadline = "the request differs from golden/night-shift-nurse/program-edit.cassette.json: changed: prompt template (prompts/program-edit/user.mustache)"
+    static let promptDiff = """
+        --- recorded messages
+        +++ current messages
+        @@ -1,3 +1,3 @@
+        -Their current program:
+        +Their program today:
+         <current_program>
+        """
+
+    /// A replay whose every step matches golden: the gate passes.
+    static func passingReport() -> RunReport {
+        var goal = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: options,
+                              attempts: [attempt("{}", latency: 2.5, input: 900, output: 120)])
+        goal.checks = [CheckResult(name: "options.count", passed: true, message: "3 options")]
+        let approved = [StepKey(fixture: "busy-parent", step: "goal-options"): GoldenComparison.entry(for: goal)]
+        return build([FixtureResult(fixture: "busy-parent", steps: [goal])], approved: approved, orphans: [])
+    }
+
+    /// The report of `results` judged against `approved`, as a replay run.
+    static func build(_ results: [FixtureResult], approved: [StepKey: GoldenEntry], orphans: [StepKey], interrupted: Bool = false) -> RunReport {
+        let verdicts = results.flatMap { fixture in
+            fixture.steps.map { step in
+                GoldenComparison.verdict(for: step, fixture: fixture.fixture, approved: approved[StepKey(fixture: fixture.fixture, step: step.id)])
+            }
         }
-        let golden = GoldenReport(verdicts: verdicts, orphans: [GoldenOrphan(key: StepKey(fixture: "retired-fixture", step: "goal-options"), files: ["goal-options.json"])], approved: approved)
+        let golden = GoldenReport(verdicts: verdicts, orphans: orphans.map { GoldenOrphan(key: $0, files: ["\($0.step).json"]) }, approved: approved)
         let run = RunReport.RunInfo(
             id: "20261121-120000-replay", startedAt: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 19.5,
             provider: "replay", model: "qwen2.5-coder-1.5b-instruct-q4_k_m", commit: "0123456789ab",

@@ -1,0 +1,44 @@
+import Golden
+
+extension HTMLReport {
+    /// What a reviewer of a failing gate sees first: every step that fails the gate,
+    /// worst first, each linking to its step; then orphans and unmet pass rates;
+    /// known failures last, folded away.
+    static func attention(_ report: RunReport) -> String {
+        var items = report.attentionGroups.map { group in
+            guard group.steps.count > 1 else { return item(group.status, link: link(to: group.steps[0]), summary: group.summary) }
+            return "<li data-status=\"\(group.status.rawValue)\">\(badge(group.status))<strong>\(group.steps.count) steps</strong> "
+                + HTML.message(group.summary) + "<br>" + group.steps.map(link).joined(separator: ", ") + "</li>"
+        }
+        if !report.orphans.isEmpty {
+            let count = report.orphans.count
+            items.append(item(.regression, label: "orphaned", link: "<a href=\"#orphans\">golden files</a>",
+                              summary: "\(count) golden entr\(count == 1 ? "y" : "ies") no fixture produces"))
+        }
+        for shortfall in report.repeats?.shortfalls ?? [] {
+            items.append(item(.regression, label: "pass rate", link: "<a href=\"#repeats\">repeats</a>", summary: shortfall))
+        }
+        var html = "<section class=\"attention\" id=\"needs-attention\"><h2>Needs attention (\(items.count))</h2>"
+        html += items.isEmpty ? "<p>Nothing is flagged step by step; see the run below.</p>" : "<ol>\(items.joined())</ol>"
+        let known = report.knownFailures
+        if !known.isEmpty {
+            html += "<details class=\"known\"><summary>\(known.count) known failure\(known.count == 1 ? "" : "s") (failing in golden too)</summary><ul>"
+            html += known.map { "<li>" + link(to: $0) + " " + HTML.message($0.step.fullSummary) + "</li>" }.joined()
+            html += "</ul></details>"
+        }
+        return html + "</section>"
+    }
+
+    private static func item(_ status: StepVerdict.Status, label: String? = nil, link: String, summary: String) -> String {
+        "<li data-status=\"\(status.rawValue)\">\(badge(status, label: label))\(link) \(HTML.message(summary))</li>"
+    }
+
+    private static func badge(_ status: StepVerdict.Status, label: String? = nil) -> String {
+        "<span class=\"badge s-\(status.rawValue)\">\(HTML.escape(label ?? status.label))</span> "
+    }
+
+    /// A link to a step's article, named `fixture/step`.
+    private static func link(to listed: ListedStep) -> String {
+        "<a href=\"#\(HTML.escape(listed.name))\"><code>\(HTML.escape(listed.name))</code></a>"
+    }
+}

@@ -1,0 +1,61 @@
+import Golden
+
+/// A step of a fixture, as the report lists it.
+public struct ListedStep: Sendable {
+    public var fixture: FixtureReport
+    public var step: StepReport
+
+    /// `fixture/step`: the name a reviewer reads, and the step's anchor in `index.html`.
+    public var name: String { Self.name(fixture: fixture.name, step: step.id) }
+
+    public static func name(fixture: String, step: String) -> String { "\(fixture)/\(step)" }
+}
+
+/// Steps with the same status for the same reason, listed as one entry: a prompt
+/// change that makes every fixture's recording stale is one line, not thirty.
+public struct AttentionGroup: Sendable {
+    public var status: StepVerdict.Status
+    public var steps: [ListedStep]
+    /// The reason the steps share, with `*` for the fixture in file paths.
+    var sharedSummary: String
+
+    /// Why these steps need attention, in one line.
+    public var summary: String { steps.count == 1 ? steps[0].step.summary : sharedSummary }
+}
+
+extension RunReport {
+    /// The statuses that fail the gate, in the order a reviewer takes them.
+    public static let attentionOrder: [StepVerdict.Status] = [.regression, .error, .stale, .changed, .new]
+
+    /// The steps that fail the gate: regressions first, then errors, stale
+    /// recordings, changed and new outputs, each in fixture order.
+    public var needsAttention: [ListedStep] {
+        Self.attentionOrder.flatMap(listed)
+    }
+
+    /// `needsAttention` in the same order, with the steps that share a reason together.
+    public var attentionGroups: [AttentionGroup] {
+        var groups: [AttentionGroup] = []
+        var positions: [String: Int] = [:]
+        for listed in needsAttention {
+            let shared = ReportText.headline(listed.step.fullSummary.replacingOccurrences(of: "/\(listed.fixture.name)/", with: "/*/"))
+            let key = listed.step.status.rawValue + "\n" + shared
+            if let position = positions[key] {
+                groups[position].steps.append(listed)
+            } else {
+                positions[key] = groups.count
+                groups.append(AttentionGroup(status: listed.step.status, steps: [listed], sharedSummary: shared))
+            }
+        }
+        return groups
+    }
+
+    /// Steps that fail only what already failed in golden.
+    public var knownFailures: [ListedStep] {
+        listed(.knownFailure)
+    }
+
+    private func listed(_ status: StepVerdict.Status) -> [ListedStep] {
+        steps(withStatus: status).map { ListedStep(fixture: $0.fixture, step: $0.step) }
+    }
+}
