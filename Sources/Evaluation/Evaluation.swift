@@ -94,9 +94,12 @@ public struct Evaluation: Sendable {
         // `jobs` bounds the calls in flight; twice as many fixtures are under way so a
         // freed slot always has a call waiting for it.
         let limited = ConcurrencyLimitedProvider(provider, limit: options.jobs)
+        // A provider nobody answers for fails every call the same way, after the same
+        // retries: the first such failure stops the run.
+        let stop = RunStop()
         let pipeline = Pipeline(
             runner: StepRunner(provider: limited, prompts: prompts, repairAttempts: options.repairs, prices: prices),
-            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !(provider is ReplayProvider))
+            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !(provider is ReplayProvider), stop: stop)
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now
@@ -105,20 +108,17 @@ public struct Evaluation: Sendable {
         // other fixtures still wait on the model: only the last few are left for the end.
         let judged = Judgements()
         let writesPending = !options.ci
-        // A provider nobody answers for fails every call the same way, after the same
-        // retries: the first such failure stops the run.
-        let stop = EarlyStop()
         var repeats: [[FixtureResult]] = []
         for index in 1...max(1, options.repeats) {
             if index > 1 {
-                guard !Task.isCancelled, stop.reason == nil else { break }
+                guard !Task.isCancelled, stop.note == nil else { break }
                 onEvent(.repeatStarted(index, of: options.repeats))
             }
             repeats.append(await stop.cancellable {
                 await pipeline.run(fixtures, jobs: fixtureConcurrency) { event in
                     if case .stepFinished(_, let result) = event, let failure = result.failure,
                        failure.kind == ProviderError.Kind.unreachable.rawValue {
-                        stop.stop(because: failure)
+                        stop.stop(note: "not run: the provider could not be reached", because: failure)
                     }
                     if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
                         judged.add(fixture: fixture, result: result) { try gate.judge(result, fixture: fixture, writesPending: writesPending) }
@@ -127,8 +127,7 @@ public struct Evaluation: Sendable {
                 }
             })
         }
-        let unreachable = stop.reason
-        if unreachable != nil { repeats = repeats.map(Self.markingNotRun) }
+        let unreachable = stop.failure
         let interrupted = Task.isCancelled || unreachable != nil
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -189,17 +188,6 @@ public struct Evaluation: Sendable {
             unreachable: unreachable)
     }
 
-    /// Steps cut short by an unreachable provider say so, not that the run was interrupted.
-    private static func markingNotRun(_ results: [FixtureResult]) -> [FixtureResult] {
-        results.map { fixture in
-            var fixture = fixture
-            for index in fixture.steps.indices where fixture.steps[index].note == Pipeline.interrupted {
-                fixture.steps[index].note = "not run: the provider could not be reached"
-            }
-            return fixture
-        }
-    }
-
     /// The model behind the outputs: for replay, the models the recordings came from.
     private var answeringModel: String {
         guard let replay = provider as? ReplayProvider else { return provider.model }
@@ -219,30 +207,4 @@ private final class Judgements: @unchecked Sendable {
     }
 
     var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }
-}
-
-/// Stops a run early from inside it: cancels the pipeline's task and keeps the reason.
-private final class EarlyStop: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelWork: (@Sendable () -> Void)?
-    private var first: StepFailure?
-
-    var reason: StepFailure? { lock.withLock { first } }
-
-    func stop(because failure: StepFailure) {
-        lock.withLock {
-            if first == nil { first = failure }
-            cancelWork?()
-        }
-    }
-
-    /// Runs `body` in a task that `stop` cancels, as cancelling the caller does.
-    func cancellable<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
-        let work = Task { await body() }
-        lock.withLock {
-            cancelWork = { work.cancel() }
-            if first != nil { work.cancel() }
-        }
-        return await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
-    }
 }

@@ -16,12 +16,17 @@ public struct Pipeline: Sendable {
     /// Worth it only when calls wait on a model: a replay answers at once, and
     /// the hop between threads would cost more than the work it moves.
     public let offloadsWork: Bool
+    /// Set when the run is stopped from inside (see `RunStop`).
+    public let stop: RunStop
 
-    public init(runner: StepRunner, lastStep: StepSelector? = nil, runsChecks: Bool = true, offloadsWork: Bool = true) {
+    public init(
+        runner: StepRunner, lastStep: StepSelector? = nil, runsChecks: Bool = true, offloadsWork: Bool = true, stop: RunStop = RunStop()
+    ) {
         self.runner = runner
         self.lastStep = lastStep
         self.runsChecks = runsChecks
         self.offloadsWork = offloadsWork
+        self.stop = stop
     }
 
     public static let interrupted = "not run: the run was interrupted"
@@ -93,7 +98,7 @@ public struct Pipeline: Sendable {
             var result = result
             // After Ctrl-C, a step skipped because its input is missing was really cut short.
             if result.status == .skipped, Task.isCancelled, !(result.note ?? "").hasPrefix("not selected") {
-                result.note = Self.interrupted
+                result.note = stop.note ?? Self.interrupted
             }
             steps.append(result)
             let finished = result
@@ -101,12 +106,14 @@ public struct Pipeline: Sendable {
         }
         func call(_ id: String, _ step: PipelineStep, _ input: StepInput, editRound: Int? = nil, before: JSONValue? = nil) async -> StepResult {
             if Task.isCancelled {
-                let result = StepResult.skipped(id, step, because: Self.interrupted)
+                let result = StepResult.skipped(id, step, because: stop.note ?? Self.interrupted)
                 await record(result)
                 return result
             }
             onEvent(.stepStarted(fixture: fixture.name, step: id))
             var result = await runner.run(id: id, step: step, input: input)
+            // A call already under way when the run was stopped did not fail on its own.
+            if let note = stop.note, result.status == .error { result = .skipped(id, step, because: note) }
             if runsChecks, let output = result.output {
                 let context = DomainChecks.Context(fixture: fixture, editRound: editRound, before: before)
                 result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }

@@ -20,6 +20,9 @@ extension HTMLReport {
         }
         var html = "<section class=\"attention\" id=\"needs-attention\"><h2>Needs attention (\(items.count))</h2>"
         html += items.isEmpty ? "<p>Nothing is flagged step by step; see the run below.</p>" : "<ol>\(items.joined())</ol>"
+        if !report.nextSteps.isEmpty {
+            html += "<p class=\"next\"><strong>Next:</strong> " + report.nextSteps.map(HTML.message).joined(separator: " ") + "</p>"
+        }
         let known = report.knownFailures
         if !known.isEmpty {
             html += "<details class=\"known\"><summary>\(known.count) known failure\(known.count == 1 ? "" : "s") (failing in golden too)</summary><ul>"

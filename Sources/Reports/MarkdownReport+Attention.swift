@@ -18,6 +18,7 @@ extension MarkdownReport {
             lines.append("- … and \(names.count) more in index.html: " + names.prefix(40).map(code).joined(separator: ", ")
                 + (names.count > 40 ? ", …" : ""))
         }
+        if !report.nextSteps.isEmpty { lines += ["", "**Next:** " + report.nextSteps.joined(separator: " ")] }
         return lines
     }
 

@@ -50,6 +50,26 @@ extension RunReport {
         return groups
     }
 
+    /// What to do about the steps that need attention, one sentence per kind of problem,
+    /// each naming the command (with backticks around it).
+    public var nextSteps: [String] {
+        let statuses = Set(needsAttention.map(\.step.status))
+        var steps: [String] = []
+        if statuses.contains(.stale) {
+            steps.append("Stale recordings: re-record them with `trainer-eval run --provider local --record-missing` (or a hosted provider), then review the new outputs.")
+        }
+        if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
+            steps.append("Changed outputs: review them with `trainer-eval review`, or read `trainer-eval diff` and then `trainer-eval accept` or `trainer-eval reject`.")
+        }
+        if statuses.contains(.error) {
+            steps.append("Errors: each step's message says what failed; a provider that cannot be reached needs its server running.")
+        }
+        if !orphans.isEmpty {
+            steps.append("Orphaned golden files: `trainer-eval accept --prune` deletes them.")
+        }
+        return steps
+    }
+
     /// Steps that fail only what already failed in golden.
     public var knownFailures: [ListedStep] {
         listed(.knownFailure)

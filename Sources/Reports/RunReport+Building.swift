@@ -64,6 +64,8 @@ extension StepReport {
         if let verdict {
             status = verdict.status
             reasons = verdict.reasons
+            // A stale recording's request diff belongs under its one-line reason.
+            if let requestDiff = verdict.requestDiff, !reasons.isEmpty { reasons[0] += "\n" + requestDiff }
             diff = verdict.outputDiff == nil && verdict.markdownDiff == nil
                 ? nil : DiffReport(output: verdict.outputDiff, markdown: verdict.markdownDiff)
         } else {
