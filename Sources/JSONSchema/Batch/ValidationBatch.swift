@@ -112,7 +112,7 @@ public struct SchemaFileError: Error, CustomStringConvertible {
 
     public var description: String {
         switch problem {
-        case .unreadable(let reason): return "cannot read schema \(path): \(reason)"
+        case .unreadable(let reason): return "cannot read schema \(path): \(reason); check the path given to --schema"
         case .notJSON(let error): return "schema \(path) is not valid JSON: \(error)"
         case .notASchema(let error): return "schema \(path) is not a valid JSON Schema: \(error)"
         }
