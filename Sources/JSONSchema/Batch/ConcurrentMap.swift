@@ -7,30 +7,36 @@ extension Array where Element: Sendable {
         _ transform: @Sendable (Element) throws(Failure) -> T
     ) throws(Failure) -> [T] {
         let slots = ResultSlots<T, Failure>(count: count)
+        defer { slots.deallocate() }
         DispatchQueue.concurrentPerform(iterations: count) { index in
             do throws(Failure) {
-                slots[index] = .success(try transform(self[index]))
+                slots.set(index, .success(try transform(self[index])))
             } catch {
-                slots[index] = .failure(error)
+                slots.set(index, .failure(error))
             }
         }
         return try slots.values.map { result throws(Failure) in try result.get() }
     }
 }
 
-/// Results written by concurrent workers, one slot each.
-private final class ResultSlots<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Value, Failure>?]
+/// One result slot per element. Each worker writes only its own slots, and
+/// `concurrentPerform` returns after every write, so no lock is needed.
+private struct ResultSlots<Value: Sendable, Failure: Error>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<Value, Failure>>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = .allocate(capacity: count)
     }
 
-    subscript(index: Int) -> Result<Value, Failure>? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
+    func set(_ index: Int, _ result: Result<Value, Failure>) {
+        (slots.baseAddress! + index).initialize(to: result)
     }
 
-    var values: [Result<Value, Failure>] { lock.withLock { slots.compactMap { $0 } } }
+    /// The results, once every slot is set.
+    var values: [Result<Value, Failure>] { Array(slots) }
+
+    func deallocate() {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
 }

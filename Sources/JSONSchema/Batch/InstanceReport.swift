@@ -33,6 +33,28 @@ public struct InstanceReport: Sendable, Hashable {
         }
     }
 
+    /// Reads the file at `path` and validates it against `schema`; a file that
+    /// cannot be read is reported as such.
+    public init(path: String, schema: Schema) {
+        do {
+            self.init(path: path, bytes: try FileContents.bytes(of: path), schema: schema)
+        } catch {
+            self.init(path: path, outcome: .unreadable(error.reason))
+        }
+    }
+
+    /// Valid, invalid, or not readable or parsable: what the exit status is made of.
+    public enum Verdict: Sendable, Hashable {
+        case valid, invalid, badInput
+    }
+
+    public var verdict: Verdict {
+        switch outcome {
+        case .validated(let result): return result.isValid ? .valid : .invalid
+        case .unparseable, .unreadable: return .badInput
+        }
+    }
+
     public var isValid: Bool {
         if case .validated(let result) = outcome { return result.isValid }
         return false
@@ -104,7 +126,8 @@ extension InstanceReport {
     /// The exit status for a run: 0 when every instance is valid, 2 when any
     /// could not be read or parsed, otherwise 1.
     public static func exitStatus(_ reports: [InstanceReport]) -> Int32 {
-        if reports.contains(where: \.isBadInput) { return 2 }
-        return reports.allSatisfy(\.isValid) ? 0 : 1
+        var summary = BatchSummary()
+        for report in reports { summary.add(report.verdict) }
+        return summary.exitStatus
     }
 }

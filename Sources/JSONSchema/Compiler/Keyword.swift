@@ -77,6 +77,7 @@ struct TypeSet: OptionSet, Sendable {
     static let string = TypeSet(rawValue: 1 << 4)
     static let array = TypeSet(rawValue: 1 << 5)
     static let object = TypeSet(rawValue: 1 << 6)
+    static let all = TypeSet(rawValue: (1 << 7) - 1)
 
     static let names: [(String, TypeSet)] = [
         ("null", .null), ("boolean", .boolean), ("integer", .integer), ("number", .number),

@@ -32,18 +32,19 @@ final class NodeList {
 /// The values `enum` allows, with a fast path when they are all strings.
 final class EnumValues {
     let values: [JSONValue]
-    let strings: Set<String>?
+    /// The values, when they are all strings.
+    private let strings: ExactStrings?
 
     init(_ values: [JSONValue]) {
         self.values = values
         let strings = values.compactMap(\.stringValue)
-        self.strings = strings.count == values.count ? Set(strings) : nil
+        self.strings = strings.count == values.count ? ExactStrings(strings) : nil
     }
 
     func contains(_ value: JSONValue) -> Bool {
         if let strings {
-            // The set (canonical equivalence) rejects fast; a hit is confirmed by code points.
-            guard case .string(let text) = value, strings.contains(text) else { return false }
+            guard case .string(let text) = value else { return false }
+            return strings.position(of: text) != nil
         }
         for candidate in values where candidate.isIdentical(to: value) { return true }
         return false
@@ -95,11 +96,8 @@ final class Conditional {
 /// `properties`, `patternProperties` and `additionalProperties` together: one
 /// pass over the instance's members.
 final class MemberApplicator {
-    let names: [String]
-    /// `names` as UTF-8, for lookups without string comparisons.
-    private let nameBytes: [[UInt8]]
+    let names: ExactStrings
     let schemas: [Unowned<SchemaNode>]
-    private let lookup: [String: Int]?
     let patterns: [(pattern: Pattern, schema: Unowned<SchemaNode>)]
     let additional: Unowned<SchemaNode>?
     /// For each property: whether the same schema's `required` lists it.
@@ -108,12 +106,8 @@ final class MemberApplicator {
     private(set) var requiredCount = 0
 
     init(properties: [(String, SchemaNode)], patterns: [(pattern: Pattern, schema: SchemaNode)], additional: SchemaNode?) {
-        names = properties.map(\.0)
-        nameBytes = names.map { Array($0.utf8) }
+        names = ExactStrings(properties.map(\.0))
         schemas = properties.map { Unowned($0.1) }
-        var lookup: [String: Int] = [:]
-        for (position, name) in names.enumerated() { lookup[name] = position }
-        self.lookup = names.count > 6 ? lookup : nil
         self.patterns = patterns.map { ($0.pattern, Unowned($0.schema)) }
         self.additional = additional.map(Unowned.init)
         isRequired = Array(repeating: false, count: names.count)
@@ -125,35 +119,12 @@ final class MemberApplicator {
     func fold(_ required: Names) -> Bool {
         var flags = Array(repeating: false, count: names.count)
         for name in Set(required.names) {
-            guard let position = position(of: name) else { return false }
+            guard let position = names.position(of: name) else { return false }
             flags[position] = true
         }
         isRequired = flags
         requiredCount = flags.filter { $0 }.count
         return true
-    }
-
-    /// The position of `name` in `properties` (code point equality).
-    @inline(__always)
-    func position(of name: String) -> Int? {
-        if let lookup {
-            guard let position = lookup[name], names[position].hasSameScalars(as: name) else { return nil }
-            return position
-        }
-        let found = name.utf8.withContiguousStorageIfAvailable { key -> Int? in
-            let length = key.count
-            guard let first = key.first else { return nameBytes.firstIndex { $0.isEmpty } }
-            for position in nameBytes.indices {
-                let candidate = nameBytes[position]
-                guard candidate.count == length, candidate[0] == first else { continue }
-                let equal = candidate.withUnsafeBufferPointer { memcmp($0.baseAddress!, key.baseAddress!, length) == 0 }
-                if equal { return position }
-            }
-            return nil
-        }
-        if let found { return found }
-        for position in names.indices where names[position].hasSameScalars(as: name) { return position }
-        return nil
     }
 }
 

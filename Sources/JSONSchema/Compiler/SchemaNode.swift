@@ -15,6 +15,42 @@ final class SchemaNode: @unchecked Sendable {
         var object = UnsafeMutableBufferPointer<Keyword>(start: nil, count: 0)
         /// True when a keyword here needs the annotations of its siblings (`unevaluated*`).
         var needsAnnotations = false
+
+        // The commonest keywords, checked inline by the fast path and so left out of
+        // the lists above (a call per keyword per value costs more than the check).
+        /// `type`.
+        var types = TypeSet.all
+        /// `minimum` and `maximum`.
+        var minimum = -Double.infinity, maximum = Double.infinity
+        /// `minLength` and `maxLength`.
+        var minLength = 0, maxLength = Int.max
+        /// True when the inline checks are all there is to this node: then a
+        /// member or element is checked without entering it.
+        var isLeaf = false
+
+        /// Takes `keyword` over when it is one of the inline checks; false otherwise.
+        mutating func takeOver(_ keyword: Keyword) -> Bool {
+            switch keyword {
+            case .type(let allowed): types = allowed
+            case .minimum(let limit): minimum = limit
+            case .maximum(let limit): maximum = limit
+            case .minLength(let limit): minLength = limit
+            case .maxLength(let limit): maxLength = limit
+            default: return false
+            }
+            return true
+        }
+
+        /// The inline checks: `type`, `minimum`/`maximum`, `minLength`/`maxLength`.
+        @inline(__always)
+        func passesInlineChecks(_ instance: JSONValue) -> Bool {
+            guard types.rawValue & TypeSet.of(instance).rawValue != 0 else { return false }
+            switch instance {
+            case .number(let value): return value >= minimum && value <= maximum
+            case .string(let text): return Evaluator.hasAtLeast(text, minLength) && Evaluator.hasAtMost(text, maxLength)
+            default: return true
+            }
+        }
     }
 
     let plan: UnsafeMutablePointer<Plan>
@@ -51,8 +87,11 @@ final class SchemaNode: @unchecked Sendable {
     var needsAnnotations: Bool { plan.pointee.needsAnnotations }
 
     func setKeywords(_ keywords: [Keyword]) {
+        var compiled = Plan()
+        var rest: [Keyword] = []
+        for keyword in keywords where !compiled.takeOver(keyword) { rest.append(keyword) }
         func buffer(_ category: Keyword.Category?) -> UnsafeMutableBufferPointer<Keyword> {
-            let selected = keywords.filter { keyword in
+            let selected = (category == nil ? keywords : rest).filter { keyword in
                 if category != nil, case .required(let names) = keyword, names.object.isFolded { return false }
                 return category == nil || keyword.category == category
             }
@@ -60,15 +99,21 @@ final class SchemaNode: @unchecked Sendable {
             _ = buffer.initialize(from: selected)
             return buffer
         }
-        plan.pointee = Plan(
-            all: buffer(nil), any: buffer(.any), number: buffer(.number), string: buffer(.string),
-            array: buffer(.array), object: buffer(.object),
-            needsAnnotations: keywords.contains {
-                switch $0 {
-                case .unevaluatedItems, .unevaluatedProperties: return true
-                default: return false
-                }
-            })
+        compiled.all = buffer(nil)
+        compiled.any = buffer(.any)
+        compiled.number = buffer(.number)
+        compiled.string = buffer(.string)
+        compiled.array = buffer(.array)
+        compiled.object = buffer(.object)
+        compiled.needsAnnotations = keywords.contains {
+            switch $0 {
+            case .unevaluatedItems, .unevaluatedProperties: return true
+            default: return false
+            }
+        }
+        compiled.isLeaf = !isFalse && !isResourceRoot && !compiled.needsAnnotations
+            && [compiled.any, compiled.number, compiled.string, compiled.array, compiled.object].allSatisfy(\.isEmpty)
+        plan.pointee = compiled
     }
 }
 

@@ -30,7 +30,7 @@ extension Evaluator {
             for index in items.indices where !annotations.hasEvaluated(item: index) {
                 let passed = evaluateChild(
                     schema.object, items[index], key: nil, ordinal: index, keyword: "unevaluatedItems",
-                    refusal: .extraItem(allowed: nil))
+                    refusal: .extraItem(allowed: nil), &annotations)
                 if !passed {
                     valid = false
                     if !reportsErrors { break }
@@ -55,13 +55,13 @@ extension Evaluator {
                 if reportsErrors { keywordPath += ["prefixItems", String(index)] }
                 passed = evaluateChild(
                     elements.prefix[index].object, items[index], key: nil, ordinal: index, keyword: "prefixItems",
-                    refusal: .item)
+                    refusal: .item, &annotations)
                 if reportsErrors { keywordPath.removeLast(2) }
             } else if let rest = elements.rest {
                 if reportsErrors { keywordPath.append("items") }
                 passed = evaluateChild(
                     rest.object, items[index], key: nil, ordinal: index, keyword: "items",
-                    refusal: .extraItem(allowed: prefixCount))
+                    refusal: .extraItem(allowed: prefixCount), &annotations)
                 if reportsErrors { keywordPath.removeLast() }
             } else {
                 break
@@ -87,10 +87,9 @@ extension Evaluator {
     ) -> Bool {
         var matches = 0
         for index in items.indices {
-            var ignored = Annotations()
             let savedDepth = referenceDepth
             referenceDepth = 0
-            let passed = evaluateSilently(contains.schema.object, items[index], &ignored, collecting: false)
+            let passed = evaluateSilently(contains.schema.object, items[index], &annotations, collecting: false)
             referenceDepth = savedDepth
             guard passed else { continue }
             matches += 1

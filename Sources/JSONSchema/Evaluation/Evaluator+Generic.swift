@@ -53,8 +53,7 @@ extension Evaluator {
         case .oneOf(let list):
             return evaluateAlternatives(list.object.nodes, keyword: "oneOf", in: node, instance, &annotations, collecting)
         case .not(let schema):
-            var ignored = Annotations()
-            guard evaluateSilently(schema.object, instance, &ignored, collecting: false) else { return true }
+            guard evaluateSilently(schema.object, instance, &annotations, collecting: false) else { return true }
             if reportsErrors { report("not", node, "\(subject) must not match the schema in `not`") }
             return false
         case .conditional(let conditional):

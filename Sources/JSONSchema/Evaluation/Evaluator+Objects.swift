@@ -53,7 +53,7 @@ extension Evaluator {
                 namingProperty = true
                 let passed = evaluateChild(
                     schema.object, .string(member.key), key: member.key, ordinal: ordinal, keyword: "propertyNames",
-                    refusal: .property)
+                    refusal: .property, &annotations)
                 namingProperty = false
                 if !passed {
                     valid = false
@@ -69,7 +69,7 @@ extension Evaluator {
             for (ordinal, member) in object.members.enumerated() where !annotations.hasEvaluated(property: member.key) {
                 let passed = evaluateChild(
                     schema.object, member.value, key: member.key, ordinal: ordinal, keyword: "unevaluatedProperties",
-                    refusal: .unknownProperty)
+                    refusal: .unknownProperty, &annotations)
                 if !passed {
                     valid = false
                     if !reportsErrors { break }
@@ -90,29 +90,33 @@ extension Evaluator {
     ) -> Bool {
         var valid = true
         var requiredSeen = 0
-        let count = object.count
-        for ordinal in 0..<count {
-            let key = object.members[ordinal].key
+        var expected = 0
+        // Local copies: reading the arrays through the objects would retain them once per member.
+        let entries = object.members, schemas = members.schemas, isRequired = members.isRequired
+        let patterns = members.patterns
+        for ordinal in entries.indices {
+            let key = entries[ordinal].key
             var matched = false
-            if let position = members.position(of: key) {
+            if let position = members.names.position(of: key, hint: expected) {
                 matched = true
-                if members.isRequired[position] { requiredSeen += 1 }
+                expected = position + 1
+                if isRequired[position] { requiredSeen += 1 }
                 if reportsErrors { keywordPath += ["properties", JSONPointer.escape(key)] }
                 let passed = evaluateChild(
-                    members.schemas[position].object, object.members[ordinal].value, key: key, ordinal: ordinal,
-                    keyword: "properties", refusal: .property)
+                    schemas[position].object, entries[ordinal].value, key: key, ordinal: ordinal,
+                    keyword: "properties", refusal: .property, &annotations)
                 if reportsErrors { keywordPath.removeLast(2) }
                 if !passed {
                     valid = false
                     if !reportsErrors { return false }
                 }
             }
-            for entry in members.patterns where entry.pattern.regex.matches(key) {
+            for entry in patterns where entry.pattern.regex.matches(key) {
                 matched = true
                 if reportsErrors { keywordPath += ["patternProperties", JSONPointer.escape(entry.pattern.source)] }
                 let passed = evaluateChild(
-                    entry.schema.object, object.members[ordinal].value, key: key, ordinal: ordinal,
-                    keyword: "patternProperties", refusal: .property)
+                    entry.schema.object, entries[ordinal].value, key: key, ordinal: ordinal,
+                    keyword: "patternProperties", refusal: .property, &annotations)
                 if reportsErrors { keywordPath.removeLast(2) }
                 if !passed {
                     valid = false
@@ -124,8 +128,8 @@ extension Evaluator {
             } else if let additional = members.additional {
                 if reportsErrors { keywordPath.append("additionalProperties") }
                 let passed = evaluateChild(
-                    additional.object, object.members[ordinal].value, key: key, ordinal: ordinal,
-                    keyword: "additionalProperties", refusal: .unknownProperty)
+                    additional.object, entries[ordinal].value, key: key, ordinal: ordinal,
+                    keyword: "additionalProperties", refusal: .unknownProperty, &annotations)
                 if reportsErrors { keywordPath.removeLast() }
                 if !passed {
                     valid = false

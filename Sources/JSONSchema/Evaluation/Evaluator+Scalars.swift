@@ -33,17 +33,15 @@ extension Evaluator {
     mutating func evaluateString(_ keyword: Keyword, _ node: SchemaNode, _ text: String, _ instance: JSONValue) -> Bool {
         switch keyword {
         case .minLength(let limit):
-            // A code point takes one to four UTF-8 bytes, so the byte count bounds it both ways.
-            let bytes = text.utf8.count
-            if bytes >= limit, bytes / 4 >= limit || text.codePointCount >= limit { return true }
+            if Self.hasAtLeast(text, limit) { return true }
             if reportsErrors {
                 report("minLength", node, "\(subject) has \(Describe.count(text.codePointCount, "character")); at least \(limit) required")
             }
         case .maxLength(let limit):
-            if text.utf8.count <= limit { return true }
-            let length = text.codePointCount
-            if length <= limit { return true }
-            if reportsErrors { report("maxLength", node, "\(subject) has \(Describe.count(length, "character")); at most \(limit) allowed") }
+            if Self.hasAtMost(text, limit) { return true }
+            if reportsErrors {
+                report("maxLength", node, "\(subject) has \(Describe.count(text.codePointCount, "character")); at most \(limit) allowed")
+            }
         case .pattern(let pattern):
             if pattern.object.regex.matches(text) { return true }
             if reportsErrors {
@@ -56,6 +54,20 @@ extension Evaluator {
             return true
         }
         return false
+    }
+
+    /// `text` has at least `limit` code points (`minLength`).
+    @inline(__always)
+    static func hasAtLeast(_ text: String, _ limit: Int) -> Bool {
+        // A code point takes one to four UTF-8 bytes, so the byte count bounds it both ways.
+        let bytes = text.utf8.count
+        return bytes >= limit && (bytes / 4 >= limit || text.codePointCount >= limit)
+    }
+
+    /// `text` has at most `limit` code points (`maxLength`).
+    @inline(__always)
+    static func hasAtMost(_ text: String, _ limit: Int) -> Bool {
+        text.utf8.count <= limit || text.codePointCount <= limit
     }
 
     /// `value` is an integer multiple of `divisor`, allowing for the rounding of

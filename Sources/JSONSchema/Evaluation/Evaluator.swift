@@ -25,7 +25,9 @@ struct Evaluator {
     }
 
     /// Evaluates `node` against `instance`. When `collecting`, what the node's
-    /// keywords evaluated is added to `annotations`.
+    /// keywords evaluated is added to `annotations`; otherwise `annotations` is
+    /// left untouched, so callers that do not collect pass along the one they
+    /// have instead of making an empty one (which costs two releases per value).
     mutating func evaluate(
         _ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations, collecting: Bool
     ) -> Bool {
@@ -42,17 +44,18 @@ struct Evaluator {
         if reportsErrors || collecting || node.needsAnnotations {
             valid = evaluateInOrder(node, instance, &annotations, collecting: collecting)
         } else {
-            valid = evaluateFast(node, instance)
+            valid = evaluateFast(node, instance, &annotations)
         }
         if enteredScope { dynamicScope.removeLast() }
         return valid
     }
 
-    /// The fast path: no errors, no annotations; the instance's payload is
-    /// extracted once and only the keywords for its type run.
-    private mutating func evaluateFast(_ node: SchemaNode, _ instance: JSONValue) -> Bool {
+    /// The fast path: no errors, no annotations (`none` is only passed
+    /// along); the instance's payload is extracted once and only the keywords
+    /// for its type run.
+    private mutating func evaluateFast(_ node: SchemaNode, _ instance: JSONValue, _ none: inout Annotations) -> Bool {
         let plan = node.plan
-        var none = Annotations()
+        guard plan.pointee.passesInlineChecks(instance) else { return false }
         for keyword in plan.pointee.any where !evaluateAny(keyword, node, instance, &none, false) { return false }
         switch instance {
         case .object(let object):
@@ -125,9 +128,12 @@ struct Evaluator {
     /// the generic message.
     ///
     /// `key` names an object member; nil means an array element at index `ordinal`.
+    /// `annotations` is the parent's, left untouched (the child collects nothing for it).
     mutating func evaluateChild(
-        _ node: SchemaNode, _ value: JSONValue, key: String?, ordinal: Int, keyword: String, refusal: Refusal
+        _ node: SchemaNode, _ value: JSONValue, key: String?, ordinal: Int, keyword: String, refusal: Refusal,
+        _ annotations: inout Annotations
     ) -> Bool {
+        if !reportsErrors, node.plan.pointee.isLeaf { return node.plan.pointee.passesInlineChecks(value) }
         let savedDepth = referenceDepth
         referenceDepth = 0
         if reportsErrors {
@@ -138,8 +144,7 @@ struct Evaluator {
             if reportsErrors { reportHere(keyword, node, refusal.message(key ?? String(ordinal))) }
             valid = false
         } else {
-            var ignored = Annotations()
-            valid = evaluate(node, value, &ignored, collecting: false)
+            valid = evaluate(node, value, &annotations, collecting: false)
         }
         if reportsErrors { instancePath.removeLast() }
         referenceDepth = savedDepth

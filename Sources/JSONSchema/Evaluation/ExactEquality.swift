@@ -9,12 +9,31 @@ extension String {
         guard left.count == right.count else { return false }
         let fast = left.withContiguousStorageIfAvailable { leftBytes in
             right.withContiguousStorageIfAvailable { rightBytes in
-                leftBytes.count == 0 || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0
+                leftBytes.count == 0 || bytesEqual(leftBytes.baseAddress!, rightBytes.baseAddress!, count: leftBytes.count)
             }
         }
         if let fast, let result = fast { return result }
         return left.elementsEqual(right)
     }
+}
+
+/// Whether the `count` bytes at `left` and `right` are equal, compared inline a
+/// word at a time: the strings schemas compare are short, and calling `memcmp`
+/// costs more than comparing them.
+@inline(__always)
+func bytesEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= count {
+        let a = left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        let b = right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if a != b { return false }
+        offset += 8
+    }
+    while offset < count {
+        if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
+        offset += 1
+    }
+    return true
 }
 
 extension String {
