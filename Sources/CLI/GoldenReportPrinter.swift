@@ -42,8 +42,8 @@ struct GoldenReportPrinter {
             if group.causes == ["no recording"] {
                 terminal.writeLine(label(.stale) + " \(count) step\(count == 1 ? " has" : "s have") no recording")
             } else {
-                let causes = group.causes.joined(separator: " and ")
-                terminal.writeLine(label(.stale) + " \(count) recording\(count == 1 ? " is" : "s are") stale because the \(causes) changed")
+                let causes = group.causes.map { $0.hasPrefix("the ") ? $0 : "the \($0) changed" }.joined(separator: " and ")
+                terminal.writeLine(label(.stale) + " \(count) recording\(count == 1 ? " is" : "s are") stale because \(causes)")
             }
             terminal.writeLine("    " + Self.listing(group.steps))
             for (index, shared) in group.diffs.prefix(2).enumerated() {
