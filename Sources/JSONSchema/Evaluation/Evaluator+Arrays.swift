@@ -47,38 +47,40 @@ extension Evaluator {
     private mutating func evaluateElements(
         _ elements: ElementApplicator, _ items: [JSONValue], _ annotations: inout Annotations, _ collecting: Bool
     ) -> Bool {
-        var valid = true
-        let prefixCount = elements.prefix.count
-        for index in items.indices {
-            let passed: Bool
-            if index < prefixCount {
-                if reportsErrors { keywordPath += ["prefixItems", String(index)] }
-                passed = evaluateChild(
-                    elements.prefix[index].object, items[index], key: nil, ordinal: index, keyword: "prefixItems",
-                    refusal: .item, &annotations)
-                if reportsErrors { keywordPath.removeLast(2) }
-            } else if let rest = elements.rest {
-                if reportsErrors { keywordPath.append("items") }
-                passed = evaluateChild(
-                    rest.object, items[index], key: nil, ordinal: index, keyword: "items",
-                    refusal: .extraItem(allowed: prefixCount), &annotations)
-                if reportsErrors { keywordPath.removeLast() }
-            } else {
-                break
+        items.withUnsafeBufferPointer { items in
+            var valid = true
+            let prefixCount = elements.prefix.count
+            for index in items.indices {
+                let passed: Bool
+                if index < prefixCount {
+                    if reportsErrors { keywordPath += ["prefixItems", String(index)] }
+                    passed = evaluateChild(
+                        elements.prefix[index].object, items[index], key: nil, ordinal: index, keyword: "prefixItems",
+                        refusal: .item, &annotations)
+                    if reportsErrors { keywordPath.removeLast(2) }
+                } else if let rest = elements.rest {
+                    if reportsErrors { keywordPath.append("items") }
+                    passed = evaluateChild(
+                        rest.object, items[index], key: nil, ordinal: index, keyword: "items",
+                        refusal: .extraItem(allowed: prefixCount), &annotations)
+                    if reportsErrors { keywordPath.removeLast() }
+                } else {
+                    break
+                }
+                if !passed {
+                    valid = false
+                    if !reportsErrors { return false }
+                }
             }
-            if !passed {
-                valid = false
-                if !reportsErrors { return false }
+            if collecting {
+                if elements.rest != nil {
+                    annotations.allItems = true
+                } else {
+                    annotations.itemPrefix = max(annotations.itemPrefix, min(prefixCount, items.count))
+                }
             }
+            return valid
         }
-        if collecting {
-            if elements.rest != nil {
-                annotations.allItems = true
-            } else {
-                annotations.itemPrefix = max(annotations.itemPrefix, min(prefixCount, items.count))
-            }
-        }
-        return valid
     }
 
     private mutating func evaluateContains(

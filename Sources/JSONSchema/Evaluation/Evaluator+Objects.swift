@@ -88,58 +88,61 @@ extension Evaluator {
     private mutating func evaluateMembers(
         _ members: MemberApplicator, _ object: JSONObject, _ annotations: inout Annotations, _ collecting: Bool
     ) -> Bool {
-        var valid = true
-        var requiredSeen = 0
-        var expected = 0
-        // Local copies: reading the arrays through the objects would retain them once per member.
-        let entries = object.members, schemas = members.schemas, isRequired = members.isRequired
+        // Local copies: reading the arrays through the objects would retain them once per member;
+        // the members are borrowed through a buffer, so a value is not retained to be read.
+        let schemas = members.schemas, isRequired = members.isRequired
         let patterns = members.patterns
-        for ordinal in entries.indices {
-            let key = entries[ordinal].key
-            var matched = false
-            if let position = members.names.position(of: key, hint: expected) {
-                matched = true
-                expected = position + 1
-                if isRequired[position] { requiredSeen += 1 }
-                if reportsErrors { keywordPath += ["properties", JSONPointer.escape(key)] }
-                let passed = evaluateChild(
-                    schemas[position].object, entries[ordinal].value, key: key, ordinal: ordinal,
-                    keyword: "properties", refusal: .property, &annotations)
-                if reportsErrors { keywordPath.removeLast(2) }
-                if !passed {
-                    valid = false
-                    if !reportsErrors { return false }
+        return object.members.withUnsafeBufferPointer { entries in
+            var valid = true
+            var requiredSeen = 0
+            var expected = 0
+            for ordinal in entries.indices {
+                let key = entries[ordinal].key
+                var matched = false
+                if let position = members.names.position(of: key, hint: expected) {
+                    matched = true
+                    expected = position + 1
+                    if isRequired[position] { requiredSeen += 1 }
+                    if reportsErrors { keywordPath += ["properties", JSONPointer.escape(key)] }
+                    let passed = evaluateChild(
+                        schemas[position].object, entries[ordinal].value, key: key, ordinal: ordinal,
+                        keyword: "properties", refusal: .property, &annotations)
+                    if reportsErrors { keywordPath.removeLast(2) }
+                    if !passed {
+                        valid = false
+                        if !reportsErrors { return false }
+                    }
+                }
+                for entry in patterns where entry.pattern.regex.matches(key) {
+                    matched = true
+                    if reportsErrors { keywordPath += ["patternProperties", JSONPointer.escape(entry.pattern.source)] }
+                    let passed = evaluateChild(
+                        entry.schema.object, entries[ordinal].value, key: key, ordinal: ordinal,
+                        keyword: "patternProperties", refusal: .property, &annotations)
+                    if reportsErrors { keywordPath.removeLast(2) }
+                    if !passed {
+                        valid = false
+                        if !reportsErrors { return false }
+                    }
+                }
+                if matched {
+                    if collecting { annotations.insertProperty(key) }
+                } else if let additional = members.additional {
+                    if reportsErrors { keywordPath.append("additionalProperties") }
+                    let passed = evaluateChild(
+                        additional.object, entries[ordinal].value, key: key, ordinal: ordinal,
+                        keyword: "additionalProperties", refusal: .unknownProperty, &annotations)
+                    if reportsErrors { keywordPath.removeLast() }
+                    if !passed {
+                        valid = false
+                        if !reportsErrors { return false }
+                    }
                 }
             }
-            for entry in patterns where entry.pattern.regex.matches(key) {
-                matched = true
-                if reportsErrors { keywordPath += ["patternProperties", JSONPointer.escape(entry.pattern.source)] }
-                let passed = evaluateChild(
-                    entry.schema.object, entries[ordinal].value, key: key, ordinal: ordinal,
-                    keyword: "patternProperties", refusal: .property, &annotations)
-                if reportsErrors { keywordPath.removeLast(2) }
-                if !passed {
-                    valid = false
-                    if !reportsErrors { return false }
-                }
-            }
-            if matched {
-                if collecting { annotations.insertProperty(key) }
-            } else if let additional = members.additional {
-                if reportsErrors { keywordPath.append("additionalProperties") }
-                let passed = evaluateChild(
-                    additional.object, entries[ordinal].value, key: key, ordinal: ordinal,
-                    keyword: "additionalProperties", refusal: .unknownProperty, &annotations)
-                if reportsErrors { keywordPath.removeLast() }
-                if !passed {
-                    valid = false
-                    if !reportsErrors { return false }
-                }
-            }
+            if collecting, members.additional != nil { annotations.allProperties = true }
+            // `required` folded in (see `MemberApplicator.fold`); with errors on, `required` itself reports.
+            if !reportsErrors, requiredSeen < members.requiredCount { return false }
+            return valid
         }
-        if collecting, members.additional != nil { annotations.allProperties = true }
-        // `required` folded in (see `MemberApplicator.fold`); with errors on, `required` itself reports.
-        if !reportsErrors, requiredSeen < members.requiredCount { return false }
-        return valid
     }
 }
