@@ -136,19 +136,13 @@ struct PendingListing {
             if withDiffs { out.writeLine(item.diff.rendered(color: out.usesColor, indent: "    ")) }
         }
         out.writeLine("\(items.count) pending.")
-        if items.isEmpty, let stale = staleInLatestRun(layout: layout) {
+        // Nothing pending may only mean nothing could be compared: say so when recordings were stale.
+        let latest = items.isEmpty ? try? RunHistory(file: layout.history).staleStepsOfLatestRun() : nil
+        let count = latest?.steps.filter(selection.includes).count ?? 0
+        if let latest, count > 0 {
             out.writeLine(
-                "The latest run (\(stale.run)) could not compare \(stale.steps) step\(stale.steps == 1 ? "" : "s") with golden because \(stale.steps == 1 ? "its recording is" : "their recordings are") stale: "
-                + "`trainer-eval run` says what changed; re-record with `trainer-eval run --provider local --record-missing`, then review here.")
+                "The latest run (\(latest.run)) could not compare \(count) step\(count == 1 ? "" : "s") with golden because \(count == 1 ? "its recording is" : "their recordings are") stale: "
+                + "`trainer-eval run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)`, then review here.")
         }
-    }
-
-    /// The latest run's stale steps within the selection, when it had any.
-    private func staleInLatestRun(layout: ProjectLayout) -> (run: String, steps: Int)? {
-        guard let history = try? RunHistory(file: layout.history), let latest = try? history.run("latest"),
-              let steps = try? history.steps(ofRun: latest.id)
-        else { return nil }
-        let stale = steps.filter { $0.status == "stale" && selection.includes(StepKey(fixture: $0.fixture, step: $0.stepId)) }.count
-        return stale == 0 ? nil : (latest.id, stale)
     }
 }

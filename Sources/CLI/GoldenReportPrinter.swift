@@ -61,7 +61,7 @@ struct GoldenReportPrinter {
             terminal.writeLine(label(.skipped) + " \(stale.skippedAfter) later step\(stale.skippedAfter == 1 ? "" : "s") did not run: \(stale.skippedAfter == 1 ? "it needs" : "they need") the output of a stale step.")
         }
         terminal.writeLine(
-            "Next: re-record the stale steps with `trainer-eval run --provider local --record-missing` "
+            "Next: re-record the stale steps with `\(StaleRecordings.rerecordCommand)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
             + "(`--provider openai --record-missing`); then review the new outputs with `trainer-eval pending`.")
     }

@@ -140,7 +140,8 @@ public struct GoldenStore: Sendable {
         let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for fixture in fixtures.sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fixture).path)) ?? []
-            for name in names where name.hasSuffix(suffix) && Self.step(ofFileNamed: name).map({ name == $0 + suffix }) == true {
+            // `x.checks.json` ends in `.json` too: only a file whose whole suffix is `suffix` counts.
+            for name in names where Self.step(ofFileNamed: name).map({ $0 + suffix }) == name {
                 keys.append(StepKey(fixture: fixture, step: String(name.dropLast(suffix.count))))
             }
         }

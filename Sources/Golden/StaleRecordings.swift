@@ -12,6 +12,9 @@ public struct StaleRecordings: Sendable {
         public var diffs: [(diff: String, steps: [StepKey])]
     }
 
+    /// What re-records only the stale and missing recordings, for every message that says what to do.
+    public static let rerecordCommand = "trainer-eval run --provider local --record-missing"
+
     public var groups: [Group]
     /// Steps that did not run because a step before them had no output to hand on.
     public var skippedAfter: Int

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Golden
 import JSONSchema
 import Pipeline
 import Reports
@@ -123,6 +124,14 @@ public struct RunHistory: Sendable {
             throw HistoryError(file: file, message: "no run `\(reference)`; recent runs: " + rows.prefix(5).map(\.id).joined(separator: ", "))
         }
         throw HistoryError(file: file, message: "`\(reference)` matches \(matches.count) runs: " + matches.prefix(5).map(\.id).joined(separator: ", ") + "; give more of the id")
+    }
+
+    /// The latest run's id and the steps it could not compare with golden because
+    /// their recordings were stale or missing.
+    public func staleStepsOfLatestRun() throws(HistoryError) -> (run: String, steps: [StepKey]) {
+        let latest = try run("latest")
+        let stale = try steps(ofRun: latest.id).filter { $0.status == StepVerdict.Status.stale.rawValue }
+        return (latest.id, stale.map { StepKey(fixture: $0.fixture, step: $0.stepId) })
     }
 
     /// The run recorded just before the one with this id.

@@ -9,13 +9,7 @@ public enum PipelineStep: String, Codable, Hashable, Sendable, CaseIterable {
 extension PipelineStep {
     /// The step a fixture step id runs: `goal-options-edit-2` is a `goal-options-edit`.
     public init?(stepID: String) {
-        if let step = PipelineStep(rawValue: stepID) {
-            self = step
-        } else if stepID.hasPrefix(PipelineStep.goalOptionsEdit.rawValue + "-"),
-                  Int(stepID.dropFirst(PipelineStep.goalOptionsEdit.rawValue.count + 1)) != nil {
-            self = .goalOptionsEdit
-        } else {
-            return nil
-        }
+        guard let step = (try? StepSelector(parsing: stepID))?.pipelineStep else { return nil }
+        self = step
     }
 }

@@ -56,7 +56,7 @@ extension RunReport {
         let statuses = Set(needsAttention.map(\.step.status))
         var steps: [String] = []
         if statuses.contains(.stale) {
-            steps.append("Stale recordings: re-record them with `trainer-eval run --provider local --record-missing` (or a hosted provider), then review the new outputs.")
+            steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)` (or a hosted provider), then review the new outputs.")
         }
         if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
             steps.append("Changed outputs: review them with `trainer-eval review`, or read `trainer-eval diff` and then `trainer-eval accept` or `trainer-eval reject`.")
