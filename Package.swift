@@ -34,29 +34,35 @@ let package = Package(
         // Deterministic domain checks of each step's output against the brief and the scenario.
         .target(name: "Checks", dependencies: ["JSONSchema", "Intake"]),
 
-        // Recorded responses (cassettes) and offline replay; approved outputs, diffs and the gate.
-        .target(
-            name: "Golden",
-            dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Checks", .product(name: "Crypto", package: "swift-crypto")]
-        ),
+        // Structural diffs of JSON values and line diffs of text. Knows nothing of the pipeline.
+        .target(name: "Diff", dependencies: ["JSONSchema"]),
 
-        // The prompts and the steps: rendering, provider calls, extraction,
-        // validation and repair, sequenced per fixture.
+        // The prompts and the steps: the fixture's plan, rendering, provider calls,
+        // extraction, validation and repair.
         .target(
             name: "Pipeline",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Checks",
+                "JSONSchema", "Intake", "Providers", "Checks", "Diff",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
 
+        // Recorded responses (cassettes): recording a live provider, and replaying offline.
+        .target(
+            name: "Replay",
+            dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Diff", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+
+        // Approved outputs, the verdict of each step against them, the gate and the review of pending outputs.
+        .target(name: "Golden", dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Checks", "Diff", "Replay"]),
+
         // The report files of a run: results.json, report.md, junit.xml and a self-contained index.html.
-        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden"]),
+        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Pipeline", "Diff", "Golden"]),
 
         // Run history in SQLite: every run's per-step results, pass rates, and comparisons between runs.
         .target(
             name: "History",
-            dependencies: ["JSONSchema", "Pipeline", "Golden", "Reports", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden", "Reports", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // One evaluation run end to end: pipeline (with repeats), golden gate, history and report.
@@ -69,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports", "History", "Evaluation",
+                "JSONSchema", "Intake", "Providers", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -83,9 +89,11 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Reports", "Golden", "Pipeline", "JSONSchema"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "JSONSchema"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Replay", "Diff", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]

@@ -53,7 +53,7 @@ struct AcceptCommand: AsyncParsableCommand {
                 Terminal.standardError.writeLine("error: fixture \(name) is invalid; fix it before pruning (`trainer-eval fixtures check`).")
                 throw ExitCode(2)
             }
-            Pipeline.stepIDs(for: fixture.scenario).forEach { expected.insert(StepKey(fixture: name, step: $0)) }
+            FixturePlan(fixture).modelStepIDs.forEach { expected.insert(StepKey(fixture: name, id: $0)) }
         }
         return expected
     }
@@ -122,7 +122,7 @@ struct PendingListing {
     static func review(projectOptions: ProjectOptions) throws -> PendingReview {
         let layout = try projectOptions.layout()
         let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
-        return PendingReview(store: GoldenStore(folder: layout.golden)) { prompts.diffOptions(forStepID: $0) }
+        return PendingReview(store: GoldenStore(folder: layout.golden)) { prompts.diffOptions(forStep: $0) }
     }
 
     func print(withDiffs: Bool) throws {

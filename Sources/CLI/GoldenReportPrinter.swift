@@ -73,7 +73,7 @@ struct GoldenReportPrinter {
         var order: [String] = []
         var fixtures: [String: Int] = [:]
         for step in steps {
-            let kind = PipelineStep(stepID: step.step)?.rawValue ?? step.step
+            let kind = step.id?.step?.rawValue ?? step.step
             if fixtures[kind] == nil { order.append(kind) }
             fixtures[kind, default: 0] += 1
         }

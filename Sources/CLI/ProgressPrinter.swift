@@ -41,7 +41,7 @@ final class ProgressPrinter: @unchecked Sendable {
             case .pipeline(.stepFinished(let fixture, let result)):
                 running["\(fixture)/\(result.id)"] = nil
                 // A stale recording is not news step by step: the summary groups them by cause.
-                let stale = ["stale-recording", "missing-recording"].contains(result.failure?.kind ?? "")
+                let stale = result.failure?.kind.isStaleRecording ?? false
                 if printsValidSteps || result.status == .invalid || (result.status == .error && !stale) {
                     write(line(fixture: fixture, result: result))
                 } else {

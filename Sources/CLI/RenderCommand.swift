@@ -2,6 +2,7 @@ import ArgumentParser
 import Golden
 import Intake
 import Pipeline
+import Replay
 
 /// `trainer-eval render --fixture F [--step S]`
 struct RenderCommand: AsyncParsableCommand {
@@ -27,9 +28,7 @@ struct RenderCommand: AsyncParsableCommand {
     var step: StepSelector?
 
     func validate() throws {
-        if step?.kind == .confirm {
-            throw ValidationError("confirm sends no messages: it chooses one of the goal options by the scenario's `confirm` rule.")
-        }
+        if step == .confirm { throw ValidationError(FixturePlan.RenderingError.notAModelStep(.confirm).description) }
     }
 
     func run() async throws {
@@ -37,21 +36,16 @@ struct RenderCommand: AsyncParsableCommand {
         let corpus = try projectOptions.corpus()
         let loaded = try Failure.exitingOnError { try corpus.load(fixture) }
         let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
-        let stepIDs = Pipeline.stepIDs(for: loaded.scenario).filter { step?.matches($0) ?? true }
-        if let step, stepIDs.isEmpty, case .optionEdit(let round) = step.kind {
-            try Failure.exitingOnError {
-                throw RenderInputs.RoundOutOfRange(fixture: loaded.name, round: round, available: loaded.scenario.optionEdits.count)
-            }
+        let plan = FixturePlan(loaded)
+        let stepIDs = plan.modelStepIDs.filter { step?.matches($0) ?? true }
+        if let step, stepIDs.isEmpty, case .one(let id) = step.kind {
+            try Failure.exitingOnError { _ = try plan.rendering(of: id) }
         }
+        let upstream = ApprovedOutputs(store: GoldenStore(folder: layout.golden), preferring: RecordedOutputs(store: CassetteStore(folder: layout.golden)))
         let out = Terminal.standardOutput
         for (index, stepID) in stepIDs.enumerated() {
-            guard let pipelineStep = PipelineStep(stepID: stepID) else { continue }
-            let round = StepSelector.editRound(of: stepID) ?? 1
-            let rendering = try Failure.exitingOnError {
-                try RenderInputs.rendering(for: pipelineStep, fixture: loaded, editRound: round) { upstreamID in
-                    RenderInputs.replayedOutput(of: upstreamID, fixture: loaded.name, golden: layout.golden)
-                }
-            }
+            let rendering = try Failure.exitingOnError { try plan.rendering(of: stepID, upstream: upstream) }
+            guard let pipelineStep = stepID.step else { continue }
             let rendered = prompts.render(pipelineStep, input: rendering.input)
             let meta = rendered.metadata
             if index > 0 { out.writeLine() }

@@ -52,7 +52,7 @@ public struct Evaluation: Sendable {
         /// Steps whose recording could not be read, as `fixture/step`.
         public var unreadableRecordings: [String] {
             results.flatMap { fixture in
-                fixture.steps.filter { $0.failure?.kind == ProviderError.Kind.unreadableRecording.rawValue }
+                fixture.steps.filter { $0.failure?.kind == .provider(.unreadableRecording) }
                     .map { "\(fixture.fixture)/\($0.id)" }
             }
         }
@@ -99,7 +99,7 @@ public struct Evaluation: Sendable {
         let stop = RunStop()
         let pipeline = Pipeline(
             runner: StepRunner(provider: limited, prompts: prompts, repairAttempts: options.repairs, prices: prices),
-            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !(provider is ReplayProvider), stop: stop)
+            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !provider.answersAtOnce, stop: stop)
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now
@@ -117,7 +117,7 @@ public struct Evaluation: Sendable {
             repeats.append(await stop.cancellable {
                 await pipeline.run(fixtures, jobs: fixtureConcurrency) { event in
                     if case .stepFinished(_, let result) = event, let failure = result.failure,
-                       failure.kind == ProviderError.Kind.unreachable.rawValue {
+                       failure.kind == .provider(.unreachable) {
                         stop.stop(note: "not run: the provider could not be reached", because: failure)
                     }
                     if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
@@ -138,7 +138,7 @@ public struct Evaluation: Sendable {
         let writer = ReportWriter(root: layout.reports)
         let run = RunReport.RunInfo(
             id: writer.availableRunID(startedAt: startedAt, provider: options.providerName),
-            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: answeringModel,
+            startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: provider.answeringModel,
             commit: GitCommit.describe(at: layout.root),
             prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
                 ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system))
@@ -187,12 +187,6 @@ public struct Evaluation: Sendable {
             results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted,
             unreachable: unreachable)
     }
-
-    /// The model behind the outputs: for replay, the models the recordings came from.
-    private var answeringModel: String {
-        guard let replay = provider as? ReplayProvider else { return provider.model }
-        return replay.recordedModels.isEmpty ? replay.model : replay.recordedModels.joined(separator: ", ")
-    }
 }
 
 /// Verdicts reached while the run goes on, by step.
@@ -203,7 +197,7 @@ private final class Judgements: @unchecked Sendable {
     /// Judges now; a failure (an unreadable golden file) is left for the final pass to report.
     func add(fixture: String, result: StepResult, judge: () throws -> GoldenGate.Judgement) {
         guard let judgement = try? judge() else { return }
-        lock.withLock { judgements[StepKey(fixture: fixture, step: result.id)] = judgement }
+        lock.withLock { judgements[StepKey(fixture: fixture, id: result.id)] = judgement }
     }
 
     var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }

@@ -1,3 +1,5 @@
+import Diff
+import Intake
 import JSONSchema
 
 /// How a pending output differs from its golden one: the JSON structurally, the

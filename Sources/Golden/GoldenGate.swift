@@ -1,3 +1,4 @@
+import Diff
 import Intake
 import Pipeline
 
@@ -64,7 +65,7 @@ public struct GoldenGate: Sendable {
         var approvedEntries: [StepKey: GoldenEntry] = [:]
         for fixture in results {
             for result in fixture.steps where result.step != nil {
-                let key = StepKey(fixture: fixture.fixture, step: result.id)
+                let key = StepKey(fixture: fixture.fixture, id: result.id)
                 produced.insert(key)
                 let judgement = try judged[key] ?? judge(result, fixture: fixture.fixture, writesPending: writesPending)
                 approvedEntries[key] = judgement.approved
@@ -84,9 +85,9 @@ public struct GoldenGate: Sendable {
     /// Judges one finished model step (and writes or clears its pending file), so a
     /// run can compare each step as soon as it finishes instead of all at the end.
     public func judge(_ result: StepResult, fixture: String, writesPending: Bool) throws -> Judgement {
-        let key = StepKey(fixture: fixture, step: result.id)
+        let key = StepKey(fixture: fixture, id: result.id)
         let approved = try store.approved(fixture: key.fixture, step: key.step)
-        let options = result.step.flatMap { diffOptions[$0] } ?? JSONDiff.Options()
+        let options = result.step.flatMap { diffOptions[$0] } ?? JSONDiff.Options(GoldenComparisonSettings.standard)
         let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved, options: options)
         if writesPending, result.status == .valid || result.status == .invalid {
             if verdict.needsApproval {

@@ -1,3 +1,6 @@
+import Replay
+import Diff
+import Intake
 import Foundation
 import JSONSchema
 
@@ -230,23 +233,6 @@ public struct GoldenStore: Sendable {
     private func display(_ url: URL) -> String {
         let prefix = folder.deletingLastPathComponent().path + "/"
         return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
-    }
-}
-
-/// A fixture step, as golden files name it.
-public struct StepKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
-    public var fixture: String
-    public var step: String
-
-    public init(fixture: String, step: String) {
-        self.fixture = fixture
-        self.step = step
-    }
-
-    public var description: String { "\(fixture)/\(step)" }
-
-    public static func < (lhs: StepKey, rhs: StepKey) -> Bool {
-        (lhs.fixture, lhs.step) < (rhs.fixture, rhs.step)
     }
 }
 

@@ -1,3 +1,5 @@
+import Diff
+import Intake
 import JSONSchema
 
 /// The insta-style review of pending outputs: what waits for approval, how each

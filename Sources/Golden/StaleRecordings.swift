@@ -1,3 +1,5 @@
+import Diff
+import Intake
 /// The stale recordings of a run, grouped by what made them stale: one edited
 /// template makes every fixture's recording of that step stale at once, and the
 /// reader needs the cause and its diff once, not once per fixture.

@@ -1,3 +1,5 @@
+import Diff
+import Intake
 import Checks
 import JSONSchema
 import Pipeline
@@ -58,16 +60,16 @@ public enum GoldenComparison {
     public static func verdict(
         for result: StepResult, fixture: String, approved: GoldenEntry?, options: JSONDiff.Options = .init()
     ) -> StepVerdict {
-        let key = StepKey(fixture: fixture, step: result.id)
+        let key = StepKey(fixture: fixture, id: result.id)
         switch result.status {
         case .skipped:
             return StepVerdict(key: key, status: .skipped, reasons: result.note.map { [$0] } ?? [])
         case .error:
-            let failure = result.failure ?? StepFailure(kind: "error", message: "unknown error")
-            let stale = failure.kind == "missing-recording" || failure.kind == "stale-recording"
-            var verdict = StepVerdict(key: key, status: stale ? .stale : .error, reasons: ["\(failure.kind): \(failure.message)"])
+            let failure = result.failure ?? StepFailure(kind: .other, message: "unknown error")
+            var verdict = StepVerdict(
+                key: key, status: failure.kind.isStaleRecording ? .stale : .error, reasons: ["\(failure.kind): \(failure.message)"])
             verdict.requestDiff = failure.detail
-            verdict.staleCauses = failure.causes ?? (failure.kind == "missing-recording" ? ["no recording"] : [])
+            verdict.staleCauses = failure.causes ?? (failure.kind == .provider(.missingRecording) ? ["no recording"] : [])
             return verdict
         case .invalid:
             return invalidVerdict(for: result, key: key, approved: approved, options: options)

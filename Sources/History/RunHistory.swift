@@ -1,3 +1,4 @@
+import Intake
 import Foundation
 import GRDB
 import Golden

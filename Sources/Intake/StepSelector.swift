@@ -3,20 +3,20 @@
 /// `confirm`, `program-draft`, `program-edit`.
 public struct StepSelector: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
-        case goalOptions
+        /// Exactly one step.
+        case one(StepID)
         /// Every round of option feedback.
         case everyOptionEdit
-        /// One round of option feedback, 1-based.
-        case optionEdit(round: Int)
-        case confirm
-        case programDraft
-        case programEdit
     }
 
     public let kind: Kind
 
     public init(_ kind: Kind) {
         self.kind = kind
+    }
+
+    public init(_ id: StepID) {
+        self.init(.one(id))
     }
 
     public static let goalOptions = StepSelector(.goalOptions)
@@ -29,83 +29,52 @@ public struct StepSelector: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a step's name; an unknown name is an error with the nearest spelling.
     public init(parsing text: String) throws(StepSelectorError) {
-        let edit = PipelineStep.goalOptionsEdit.rawValue
-        switch text {
-        case PipelineStep.goalOptions.rawValue: kind = .goalOptions
-        case edit: kind = .everyOptionEdit
-        case "confirm": kind = .confirm
-        case PipelineStep.programDraft.rawValue: kind = .programDraft
-        case PipelineStep.programEdit.rawValue: kind = .programEdit
-        default:
-            if text.hasPrefix(edit + "-"), let round = Int(text.dropFirst(edit.count + 1)) {
-                guard round >= 1 else { throw .badRound(text) }
-                kind = .optionEdit(round: round)
-            } else {
-                let names = PipelineStep.allCases.map(\.rawValue) + ["confirm"]
-                throw .unknown(text, suggestion: ClosestMatch.suggestion(for: text, among: names))
-            }
+        if text == PipelineStep.goalOptionsEdit.rawValue {
+            kind = .everyOptionEdit
+        } else if let id = StepID(text) {
+            kind = .one(id)
+        } else if text.hasPrefix(StepID.optionEditPrefix), Int(text.dropFirst(StepID.optionEditPrefix.count)) != nil {
+            throw .badRound(text)
+        } else {
+            let names = PipelineStep.allCases.map(\.rawValue) + [StepID.confirm.description]
+            throw .unknown(text, suggestion: ClosestMatch.suggestion(for: text, among: names))
         }
     }
 
     public var description: String {
         switch kind {
-        case .goalOptions: return PipelineStep.goalOptions.rawValue
+        case .one(let id): return id.description
         case .everyOptionEdit: return PipelineStep.goalOptionsEdit.rawValue
-        case .optionEdit(let round): return "\(PipelineStep.goalOptionsEdit.rawValue)-\(round)"
-        case .confirm: return "confirm"
-        case .programDraft: return PipelineStep.programDraft.rawValue
-        case .programEdit: return PipelineStep.programEdit.rawValue
         }
     }
 
-    /// Whether the step with this id (`goal-options-edit-2`, `confirm`, ...) is selected.
-    public func matches(_ stepID: String) -> Bool {
-        Self.rank(of: stepID).map { $0 == rank || (kind == .everyOptionEdit && $0.stage == rank.stage) } ?? false
+    /// Whether the step with this id is selected.
+    public func matches(_ id: StepID) -> Bool {
+        switch kind {
+        case .one(let selected): return id == selected
+        case .everyOptionEdit: return id.editRound != nil
+        }
     }
 
-    /// Whether a run that stops after this step still runs the step with this id.
-    public func reaches(_ stepID: String) -> Bool {
-        guard let other = Self.rank(of: stepID) else { return false }
-        return (other.stage, other.round) <= (rank.stage, rank.round)
+    /// Whether the step a golden file names (`goal-options-edit-2`, `confirm`, ...) is selected.
+    public func matches(_ stepName: String) -> Bool {
+        StepID(stepName).map(matches) ?? false
     }
 
-    /// The round of an option edit's id (`goal-options-edit-2` → 2); nil for other steps.
-    public static func editRound(of stepID: String) -> Int? {
-        guard let selector = try? StepSelector(parsing: stepID), case .optionEdit(let round) = selector.kind else { return nil }
-        return round
+    /// Whether a run that stops after this step still runs `id`.
+    public func reaches(_ id: StepID) -> Bool {
+        switch kind {
+        case .one(let last): return id <= last
+        case .everyOptionEdit: return id.order.stage <= StepID.optionEdit(round: 1).order.stage
+        }
     }
 
     /// The model step this selects, nil for confirm (which calls no model).
     public var pipelineStep: PipelineStep? {
         switch kind {
-        case .goalOptions: return .goalOptions
-        case .everyOptionEdit, .optionEdit: return .goalOptionsEdit
-        case .confirm: return nil
-        case .programDraft: return .programDraft
-        case .programEdit: return .programEdit
+        case .one(let id): return id.step
+        case .everyOptionEdit: return .goalOptionsEdit
         }
-    }
-
-    /// Where a step sits in a fixture's sequence: stage, then the option edit's round.
-    private struct Rank: Equatable {
-        let stage: Int
-        let round: Int
-    }
-
-    private var rank: Rank {
-        switch kind {
-        case .goalOptions: return Rank(stage: 0, round: 0)
-        case .everyOptionEdit: return Rank(stage: 1, round: .max)
-        case .optionEdit(let round): return Rank(stage: 1, round: round)
-        case .confirm: return Rank(stage: 2, round: 0)
-        case .programDraft: return Rank(stage: 3, round: 0)
-        case .programEdit: return Rank(stage: 4, round: 0)
-        }
-    }
-
-    private static func rank(of stepID: String) -> Rank? {
-        guard let selector = try? StepSelector(parsing: stepID), selector.kind != .everyOptionEdit else { return nil }
-        return selector.rank
     }
 }
 
@@ -120,7 +89,7 @@ public enum StepSelectorError: Error, Equatable, CustomStringConvertible {
             let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
             return "`\(text)` is not a step.\(hint) Steps: \(StepSelector.spellings)."
         case .badRound(let text):
-            return "`\(text)`: option edit rounds count from 1 (goal-options-edit-1)."
+            return "`\(text)`: option edit rounds count from 1 (\(StepID.optionEdit(round: 1)))."
         }
     }
 }

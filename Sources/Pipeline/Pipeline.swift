@@ -33,22 +33,12 @@ public struct Pipeline: Sendable {
 
     /// A fixture the run stopped before starting: every step skipped.
     static func notRun(_ fixture: Fixture) -> FixtureResult {
-        var ids = stepIDs(for: fixture.scenario)
-        ids.insert("confirm", at: ids.count - 2)
-        return FixtureResult(fixture: fixture.name, steps: ids.map { id in
-            StepResult.skipped(id, id == "confirm" ? nil : PipelineStep(rawValue: id) ?? .goalOptionsEdit, because: interrupted)
-        })
-    }
-
-    /// The ids of the model steps a fixture's scenario produces, in order:
-    /// `goal-options`, `goal-options-edit-1`..., `program-draft`, `program-edit`.
-    public static func stepIDs(for scenario: Scenario) -> [String] {
-        ["goal-options"] + scenario.optionEdits.indices.map { "goal-options-edit-\($0 + 1)" } + ["program-draft", "program-edit"]
+        FixtureResult(fixture: fixture.name, steps: FixturePlan(fixture).steps.map { .skipped($0.id, because: interrupted) })
     }
 
     /// Something that happened during a run, for live progress output.
     public enum Event: Sendable {
-        case stepStarted(fixture: String, step: String)
+        case stepStarted(fixture: String, step: StepID)
         case stepFinished(fixture: String, result: StepResult)
     }
 
@@ -86,13 +76,11 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// Runs one fixture through every step, skipping steps whose input is missing.
+    /// Runs one fixture through the steps of its plan, skipping a step whose input is missing.
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
+        let plan = FixturePlan(fixture)
         var steps: [StepResult] = []
-        let scenario = fixture.scenario
-        func include(_ id: String) -> Bool {
-            lastStep?.reaches(id) ?? true
-        }
+        var outputs: [StepID: JSONValue] = [:]
         let notSelected = "not selected (--until \(lastStep.map(String.init(describing:)) ?? ""))"
         func record(_ result: StepResult) async {
             var result = result
@@ -101,78 +89,48 @@ public struct Pipeline: Sendable {
                 result.note = stop.note ?? Self.interrupted
             }
             steps.append(result)
+            outputs[result.id] = result.output
             let finished = result
             await offThePool { onEvent(.stepFinished(fixture: fixture.name, result: finished)) }
         }
-        func call(_ id: String, _ step: PipelineStep, _ input: StepInput, editRound: Int? = nil, before: JSONValue? = nil) async -> StepResult {
-            if Task.isCancelled {
-                let result = StepResult.skipped(id, step, because: stop.note ?? Self.interrupted)
-                await record(result)
-                return result
-            }
-            onEvent(.stepStarted(fixture: fixture.name, step: id))
-            var result = await runner.run(id: id, step: step, input: input)
-            // A call already under way when the run was stopped did not fail on its own.
-            if let note = stop.note, result.status == .error { result = .skipped(id, step, because: note) }
-            if runsChecks, let output = result.output {
-                let context = DomainChecks.Context(fixture: fixture, editRound: editRound, before: before)
-                result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
-            }
-            await record(result)
-            return result
-        }
 
-        // 1. Goal options, then each round of option feedback.
-        let base = StepInput(fixture: fixture)
-        var options = await call("goal-options", .goalOptions, base).output
-        var earlier: [String] = []
-        for (index, edit) in scenario.optionEdits.enumerated() {
-            let id = "goal-options-edit-\(index + 1)"
-            guard include(id) else {
-                await record(.skipped(id, .goalOptionsEdit, because: notSelected))
+        for planned in plan.steps {
+            guard lastStep?.reaches(planned.id) ?? true else {
+                await record(.skipped(planned.id, because: notSelected))
                 continue
             }
-            guard let current = options else {
-                await record(.skipped(id, .goalOptionsEdit, because: "no valid goal options to edit (\(steps.last!.id) did not produce them)"))
-                continue
+            switch planned.runner {
+            case .confirm:
+                if let choice = plan.confirm(planned, outputs: outputs) {
+                    await record(StepResult(id: planned.id, status: .valid, output: choice.option, note: choice.note))
+                } else {
+                    await record(.skipped(planned.id, because: planned.missingInput))
+                }
+            case .model(let step):
+                guard let input = plan.input(for: planned, outputs: outputs) else {
+                    await record(.skipped(planned.id, because: planned.missingInput))
+                    continue
+                }
+                await record(await call(planned, step, input, fixture: fixture, before: planned.before(outputs), onEvent: onEvent))
             }
-            var input = base
-            (input.currentOptions, input.earlierFeedback, input.feedback) = (current, earlier, edit.feedback)
-            options = await call(id, .goalOptionsEdit, input, editRound: index + 1, before: current).output
-            earlier.append(edit.feedback)
-        }
-
-        // 2. Confirm: deterministic choice of one option.
-        var goal: JSONValue?
-        if !include("confirm") {
-            await record(.skipped("confirm", nil, because: notSelected))
-        } else if let options, let choice = ConfirmStep.choose(from: options, by: scenario.confirm) {
-            goal = choice.option
-            await record(StepResult(id: "confirm", step: nil, status: .valid, output: choice.option, note: choice.note))
-        } else {
-            await record(.skipped("confirm", nil, because: "no valid goal options to choose from"))
-        }
-
-        // 3. Program draft, then the program edit.
-        var program: JSONValue?
-        if !include("program-draft") {
-            await record(.skipped("program-draft", .programDraft, because: notSelected))
-        } else if let goal {
-            var input = base
-            input.confirmedGoal = goal
-            program = await call("program-draft", .programDraft, input).output
-        } else {
-            await record(.skipped("program-draft", .programDraft, because: "no confirmed goal"))
-        }
-        if !include("program-edit") {
-            await record(.skipped("program-edit", .programEdit, because: notSelected))
-        } else if let program {
-            var input = base
-            (input.feedback, input.confirmedGoal, input.currentProgram) = (scenario.programEdit.feedback, goal, program["program_json"])
-            _ = await call("program-edit", .programEdit, input, before: program)
-        } else {
-            await record(.skipped("program-edit", .programEdit, because: "no valid program draft to edit"))
         }
         return FixtureResult(fixture: fixture.name, steps: steps)
+    }
+
+    /// Sends one model step and checks its output.
+    private func call(
+        _ planned: FixturePlan.PlannedStep, _ step: PipelineStep, _ input: StepInput, fixture: Fixture, before: JSONValue?,
+        onEvent: @escaping @Sendable (Event) -> Void
+    ) async -> StepResult {
+        if Task.isCancelled { return .skipped(planned.id, because: stop.note ?? Self.interrupted) }
+        onEvent(.stepStarted(fixture: fixture.name, step: planned.id))
+        var result = await runner.run(id: planned.id, step: step, input: input)
+        // A call already under way when the run was stopped did not fail on its own.
+        if let note = stop.note, result.status == .error { result = .skipped(planned.id, because: note) }
+        if runsChecks, let output = result.output {
+            let context = DomainChecks.Context(fixture: fixture, editRound: planned.id.editRound, before: before)
+            result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
+        }
+        return result
     }
 }

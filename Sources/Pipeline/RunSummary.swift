@@ -31,7 +31,7 @@ public struct RunSummary: Sendable {
         let order = ["goal-options", "goal-options-edit", "confirm", "program-draft", "program-edit"]
         var total = Row(step: "total")
         for step in results.flatMap(\.steps) {
-            let name = step.step?.rawValue ?? step.id
+            let name = step.step?.rawValue ?? step.id.description
             var row = rows[name] ?? Row(step: name)
             for index in [0, 1] {
                 var target = index == 0 ? row : total

@@ -52,11 +52,14 @@ public struct CallContext: Codable, Hashable, Sendable {
     public var step: String
     /// Hashes of the parts the request was built from, by name (`template`, `record`...).
     public var provenance: [String: String]
+    /// 0 for the step's first call, then 1, 2... for each repair that follows it.
+    public var repair: Int
 
-    public init(fixture: String, step: String, provenance: [String: String] = [:]) {
+    public init(fixture: String, step: String, provenance: [String: String] = [:], repair: Int = 0) {
         self.fixture = fixture
         self.step = step
         self.provenance = provenance
+        self.repair = repair
     }
 }
 
@@ -143,5 +146,15 @@ public protocol ModelProvider: Sendable {
     var kind: String { get }
     /// The model requests go to.
     var model: String { get }
+    /// The model behind the answers, for reports: for a replay, the models the recordings came from.
+    var answeringModel: String { get }
+    /// True when answers come back at once, with no model to wait on (a replay): the
+    /// work around each call is then not worth moving off the cooperative pool.
+    var answersAtOnce: Bool { get }
     func complete(_ request: CompletionRequest) async throws -> CompletionResponse
+}
+
+extension ModelProvider {
+    public var answeringModel: String { model }
+    public var answersAtOnce: Bool { false }
 }

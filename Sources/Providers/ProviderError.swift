@@ -29,6 +29,9 @@ public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible 
         case staleRecording = "stale-recording"
         /// Replay found a recording it cannot read (broken JSON, a missing field): bad input.
         case unreadableRecording = "unreadable-recording"
+        /// The provider has no answer to give to a repair: replay, when the recorded
+        /// conversation stopped before it. The step ends with the reply it has.
+        case repairDeclined = "repair-declined"
     }
 
     public var kind: Kind

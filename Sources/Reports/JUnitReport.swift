@@ -53,7 +53,7 @@ public enum JUnitReport {
             case .failure:
                 xml += "      <failure message=\"\(message)\" type=\"\(step.status.rawValue)\">\(text(details(step)))</failure>\n"
             case .error:
-                xml += "      <error message=\"\(message)\" type=\"\(attribute(step.failure?.kind ?? "error"))\">\(text(details(step)))</error>\n"
+                xml += "      <error message=\"\(message)\" type=\"\(attribute(step.failure?.kind.description ?? "error"))\">\(text(details(step)))</error>\n"
             case .skipped:
                 xml += "      <skipped message=\"\(attribute(ReportText.headline(step.note ?? "skipped")))\"/>\n"
             }

@@ -1,3 +1,4 @@
+import Diff
 import Golden
 
 /// A program's golden and new markdown with what changed marked in each, so the

@@ -88,7 +88,7 @@ public struct RepeatStatistics: Codable, Sendable, Hashable {
                     for check in result.checks {
                         let key = "\(fixture.fixture)\u{0}\(result.id)\u{0}\(check.name)"
                         if outcomes[key] == nil { order.append(key) }
-                        var outcome = outcomes[key] ?? (fixture.fixture, result.id, check.name, 0, 0)
+                        var outcome = outcomes[key] ?? (fixture.fixture, result.id.description, check.name, 0, 0)
                         outcome.runs += 1
                         if check.passed { outcome.passed += 1 }
                         outcomes[key] = outcome

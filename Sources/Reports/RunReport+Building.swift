@@ -15,7 +15,7 @@ extension RunReport {
         for fixture in results {
             var steps: [StepReport] = []
             for result in fixture.steps {
-                let key = StepKey(fixture: fixture.fixture, step: result.id)
+                let key = StepKey(fixture: fixture.fixture, id: result.id)
                 let step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
                 totals.add(step)
                 steps.append(step)
@@ -58,7 +58,7 @@ extension RunReport.Totals {
 
 extension StepReport {
     init(_ result: StepResult, verdict: StepVerdict?, approved: GoldenEntry?) {
-        id = result.id
+        id = result.id.description
         step = result.step
         outcome = result.status
         if let verdict {

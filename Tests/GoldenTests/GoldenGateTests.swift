@@ -3,6 +3,7 @@ import Intake
 import Foundation
 import JSONSchema
 import Pipeline
+import Diff
 import Testing
 
 @testable import Golden
@@ -17,11 +18,11 @@ struct GoldenGateTests {
         "program_markdown": "# Evening Energy\n\n## Day 1: Full body\n- **Plank**: 3 × 30 s\n",
     ]
 
-    func result(_ id: String = "program-draft", output: JSONValue = program, failing: [String] = [], status: StepStatus = .valid) -> StepResult {
-        var result = StepResult(id: id, step: .programDraft, status: status, output: status == .valid ? output : nil)
+    func result(_ id: StepID = .programDraft, output: JSONValue = program, failing: [String] = [], status: StepStatus = .valid) -> StepResult {
+        var result = StepResult(id: id, status: status, output: status == .valid ? output : nil)
         result.checks = [CheckResult(name: "program.days-per-week", passed: !failing.contains("program.days-per-week"), message: "days"),
                          CheckResult(name: "program.avoids", passed: !failing.contains("program.avoids"), message: "uses \"jump\"")]
-        if status == .error { result.failure = StepFailure(kind: "stale-recording", message: "changed: prompt template") }
+        if status == .error { result.failure = StepFailure(kind: .init("stale-recording"), message: "changed: prompt template") }
         return result
     }
 
@@ -80,9 +81,9 @@ struct GoldenGateTests {
 
     /// A step whose reply never validated, as the model gave it.
     func unusable(_ reply: String) -> StepResult {
-        var result = StepResult(id: "program-draft", step: .programDraft, status: .invalid, output: nil)
+        var result = StepResult(id: .programDraft, status: .invalid, output: nil)
         result.attempts = [Attempt(responseText: reply, finishReason: "length", usage: .init(input: 10, output: 1800), latency: 1, problems: ["truncated"])]
-        result.failure = StepFailure(kind: "invalid-output", message: "the document is truncated")
+        result.failure = StepFailure(kind: .init("invalid-output"), message: "the document is truncated")
         return result
     }
 
@@ -126,7 +127,7 @@ struct GoldenGateTests {
              "program_markdown": "# Evening Energy\n\n## Day 1: Full body\n"}
             """
         var invalid = unusable(reply)
-        invalid.failure = StepFailure(kind: "invalid-output", message: "/program_json/sessions/0: `exercises` is required")
+        invalid.failure = StepFailure(kind: .init("invalid-output"), message: "/program_json/sessions/0: `exercises` is required")
         let verdict = try #require(try run([invalid], ci: true).verdicts.first)
         #expect(verdict.status == .regression)
         #expect(verdict.outputDiff?.contains("- program_json.sessions[day=1].exercises") == true)
@@ -137,7 +138,7 @@ struct GoldenGateTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let options: JSONValue = ["options": [["id": "a", "summary": "Walk", "weeks": 8], ["id": "b", "summary": "Run", "weeks": 6]]]
         let moved: JSONValue = ["options": [["id": "b", "summary": "Run", "weeks": 6], ["id": "a", "summary": "Walk", "weeks": 8.25]]]
-        func step(_ output: JSONValue) -> StepResult { StepResult(id: "goal-options-edit-1", step: .goalOptionsEdit, status: .valid, output: output) }
+        func step(_ output: JSONValue) -> StepResult { StepResult(id: .optionEdit(round: 1), status: .valid, output: output) }
         func verdict(_ diffOptions: [PipelineStep: JSONDiff.Options]) throws -> StepVerdict {
             let gate = GoldenGate(store: store, diffOptions: diffOptions)
             return try #require(try gate.evaluate([FixtureResult(fixture: "keisha", steps: [step(moved)])], writesPending: false, findsOrphans: false).verdicts.first)
@@ -157,7 +158,7 @@ struct GoldenGateTests {
 
     @Test func staleRecordingsAndOrphansFailTheGate() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try run([result(), result("program-edit")])
+        _ = try run([result(), result(.programEdit)])
         try store.accept(fixture: "keisha", step: "program-draft")
         try store.accept(fixture: "keisha", step: "program-edit")
         let report = try run([result(status: .error)], ci: true)

@@ -1,3 +1,4 @@
+import Intake
 @testable import Golden
 import Testing
 
@@ -27,18 +28,5 @@ struct StaleRecordingsTests {
         #expect(stale.groups[0].diffs.count == 1, "the same changed lines in other context are one diff")
         #expect(stale.groups[0].diffs[0].steps.count == 2)
         #expect(stale.skippedAfter == 1, "only steps after a stale one count")
-    }
-
-    @Test func jsonInAPromptIsSpreadOverLines() {
-        let program = #"{"title": "Run a 5K", "days_per_week": 3, "sessions": [{"day": 1, "minutes": 40, "name": "Easy run with strides and a long cool-down walk"}]}"#
-        let spread = RequestChange.spreadingJSON("<current_program>\(program)</current_program>\nKeep it short.")
-        #expect(spread.contains("<current_program>{\n"))
-        #expect(spread.contains("\n  \"days_per_week\": 3,\n"))
-        #expect(spread.hasSuffix("}</current_program>\nKeep it short."))
-        #expect(RequestChange.spreadingJSON("a short {\"x\": 1} line") == "a short {\"x\": 1} line", "short lines stay as they are")
-        let changed = RequestChange.spreadingJSON("<p>\(program.replacingOccurrences(of: "40", with: "35"))</p>")
-        let diff = LineDiff(old: RequestChange.spreadingJSON("<p>\(program)</p>"), new: changed).unified(context: 1)
-        #expect(diff.contains("-      \"minutes\": 40,\n+      \"minutes\": 35,"), "\(diff)")
-        #expect(!diff.contains("title"), "only the changed member and its context")
     }
 }

@@ -23,13 +23,12 @@ struct RunHistoryTests {
 
     /// A run of one fixture: goal options with the given checks, and a program step that errored or not.
     static func report(id: String, at seconds: Double, summaries: [String], checks: [String: Bool], programFails: Bool = false) -> RunReport {
-        var goal = StepResult(
-            id: "goal-options", step: .goalOptions, status: .valid, output: options(summaries),
+        var goal = StepResult(id: .goalOptions, status: .valid, output: options(summaries),
             attempts: [Attempt(responseText: "{}", finishReason: "stop", usage: TokenUsage(input: 100, output: 20), latency: 1, problems: [])])
         goal.checks = checks.sorted { $0.key < $1.key }.map { CheckResult(name: $0.key, passed: $0.value, message: "") }
         let program = programFails
-            ? StepResult(id: "program-draft", step: .programDraft, status: .error, failure: StepFailure(kind: "timeout", message: "no answer in 600 s"))
-            : StepResult(id: "program-draft", step: .programDraft, status: .valid, output: ["title": "Plan"],
+            ? StepResult(id: .programDraft, status: .error, failure: StepFailure(kind: .init("timeout"), message: "no answer in 600 s"))
+            : StepResult(id: .programDraft, status: .valid, output: ["title": "Plan"],
                          attempts: [Attempt(responseText: "{}", finishReason: "stop", usage: TokenUsage(input: 300, output: 200), latency: 3, problems: [])])
         let results = [FixtureResult(fixture: "busy-parent", steps: [goal, program])]
         let verdicts = results[0].steps.map { GoldenComparison.verdict(for: $0, fixture: "busy-parent", approved: GoldenComparison.entry(for: $0)) }

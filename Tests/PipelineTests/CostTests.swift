@@ -134,7 +134,7 @@ struct StepCostTests {
         let server = try LoopbackServer(answering: .json(Self.completion(Samples.options, input: 2_500, output: 400)))
         defer { server.stop() }
         let runner = StepRunner(provider: Self.openAI(server, model: "gpt-4.1-mini"), prompts: try Repository.prompts(), prices: try Self.prices())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)
         #expect(result.usage == TokenUsage(input: 2_500, output: 400))
         #expect(result.cost == 0.00164)
@@ -148,7 +148,7 @@ struct StepCostTests {
         ])
         defer { server.stop() }
         let runner = StepRunner(provider: Self.openAI(server, model: "gpt-4.1-mini"), prompts: try Repository.prompts(), prices: try Self.prices())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid && result.repaired)
         #expect(server.requestCount == 2)
         // (4,500 × $0.40 + 500 × $1.60) / 1,000,000
@@ -159,7 +159,7 @@ struct StepCostTests {
         let server = try LoopbackServer(answering: .json(Self.completion(Samples.options, input: 2_500, output: 400)))
         defer { server.stop() }
         let runner = StepRunner(provider: Self.openAI(server, model: "unlisted-model"), prompts: try Repository.prompts(), prices: try Self.prices())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)
         #expect(result.cost == nil)
     }
@@ -174,7 +174,7 @@ struct StepCostTests {
             baseURL: server.url("/v1beta"), model: "gemini-2.5-flash", apiKey: "test-key",
             transport: CurlTransport(deadline: 10, connectTimeout: 5))
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts(), prices: try Self.prices())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)
         #expect(result.usage == TokenUsage(input: 95, output: 264, reasoning: 240))
         #expect(result.cost == 0.0006885)
@@ -195,7 +195,7 @@ struct StepCostTests {
         let modelSteps = result.steps.filter { $0.step != nil }
         #expect(modelSteps.count == 3)
         #expect(modelSteps.allSatisfy { $0.status == .valid && $0.cost == 0.00072 }, "\(modelSteps.map { "\($0.id): \($0.status) \(String(describing: $0.cost))" })")
-        #expect(result.steps.first { $0.id == "confirm" }?.cost == nil)
+        #expect(result.steps.first { $0.id == .confirm }?.cost == nil)
         let summary = RunSummary([result])
         #expect(summary.rows.first { $0.step == "program-draft" }?.cost == 0.00072)
         #expect(summary.rows.first { $0.step == "confirm" }?.cost == nil)

@@ -72,7 +72,7 @@ struct FaultInjectionTests {
 
         let faulty = try #require(results.first { $0.fixture == "busy-parent" }?.steps.first)
         #expect(faulty.status == fault.status, "\(faulty.failure.map { "\($0.kind): \($0.message)" } ?? "")")
-        #expect(faulty.failure?.kind == fault.kind)
+        #expect(faulty.failure?.kind.description == fault.kind)
         #expect((faulty.failure?.retries ?? faulty.attempts.first?.retries ?? 0) == fault.retries)
         if fault.status == .invalid { #expect(faulty.attempts.count == 2, "one repair attempt") }
 

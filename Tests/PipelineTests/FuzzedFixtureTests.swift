@@ -142,7 +142,7 @@ struct FuzzedFixtureTests {
 
         for fixture in loaded {
             for step in PipelineStep.allCases {
-                let input = try RenderInputs.input(for: step, fixture: fixture)
+                let input = try FixturePlan.placeholderInput(for: step, fixture: fixture)
                 let rendered = prompts.render(step, input: input)
                 // Exactly one real fence, whatever the answers contain, and the data inside
                 // reads back as exactly what the user typed.
@@ -169,7 +169,7 @@ struct FuzzedFixtureTests {
         let results = await pipeline.run(loaded, jobs: 1)
         #expect(results.count == loaded.count)
         for result in results {
-            #expect(result.steps.map(\.id) == ["goal-options", "goal-options-edit-1", "confirm", "program-draft", "program-edit"])
+            #expect(result.steps.map(\.id.description) == ["goal-options", "goal-options-edit-1", "confirm", "program-draft", "program-edit"])
             #expect(result.steps.allSatisfy { $0.status == .valid }, "\(result.fixture): \(result.steps.map { "\($0.id) \($0.status)" })")
         }
         // The hostile feedback reached the model as data too.

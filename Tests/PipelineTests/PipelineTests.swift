@@ -28,7 +28,7 @@ struct StepRunnerTests {
     @Test func aValidFirstReplyPassesFirstTime() async throws {
         let provider = ScriptedProvider([.success(Samples.options)])
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)
         #expect(result.firstPassValid && !result.repaired)
         #expect(result.output?["options"]?.arrayValue?.count == 3)
@@ -39,7 +39,7 @@ struct StepRunnerTests {
         let tooMany = #"Here you go: ```json\n{"options": [{"id": "a", "summary": "Only one option here", "detail": ""}]}\n```"#
         let provider = ScriptedProvider([.success(tooMany), .success(Samples.options)])
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)
         #expect(!result.firstPassValid && result.repaired)
         #expect(result.attempts.count == 2)
@@ -54,16 +54,16 @@ struct StepRunnerTests {
     @Test func withoutRepairsAnInvalidReplyIsInvalid() async throws {
         let provider = ScriptedProvider([.success("{\"options\": \"none\"}")])
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts(), repairAttempts: 0)
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .invalid)
-        #expect(result.failure?.kind == "invalid-output")
+        #expect(result.failure?.kind == .invalidOutput)
         #expect(provider.requests.count == 1)
     }
 
     @Test func truncatedJSONIsReportedAsTruncated() async throws {
         let provider = ScriptedProvider([.success(#"{"options": [{"id": "a", "summ"#)])
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts(), repairAttempts: 0)
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .invalid)
         #expect(result.attempts.first?.problems.first?.contains("truncated") == true)
     }
@@ -71,9 +71,9 @@ struct StepRunnerTests {
     @Test func aProviderErrorIsClassified() async throws {
         let provider = ScriptedProvider([.failure(ProviderError(kind: .rateLimited, provider: "scripted", status: 429, message: "slow down"))])
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
-        let result = await runner.run(id: "goal-options", step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .error)
-        #expect(result.failure == StepFailure(kind: "rate-limited", message: "slow down"))
+        #expect(result.failure == StepFailure(kind: .init("rate-limited"), message: "slow down"))
     }
 }
 
@@ -88,10 +88,10 @@ struct PipelineTests {
         let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()))
         let result = await pipeline.run(fixture)
         let expected = ["goal-options"] + (1...max(1, edits)).prefix(edits).map { "goal-options-edit-\($0)" } + ["confirm", "program-draft", "program-edit"]
-        #expect(result.steps.map(\.id) == expected)
+        #expect(result.steps.map(\.id.description) == expected)
         #expect(result.steps.allSatisfy { $0.status == .valid })
         // Confirm picked by the scenario's preference, and the draft saw that goal.
-        let confirm = try #require(result.steps.first { $0.id == "confirm" })
+        let confirm = try #require(result.steps.first { $0.id == .confirm })
         #expect(confirm.output?["id"] == "energy-3x-week")
         let draftRequest = try #require(provider.requests.dropLast().last)
         #expect(draftRequest.messages[0].content.contains("energy-3x-week"))

@@ -25,7 +25,7 @@ struct PromptTests {
         fixture = Fixture(
             name: fixture.name, record: LocalIntakeData(name: "O'Neil", goals: answer), recordJSON: fixture.recordJSON,
             scenario: fixture.scenario, recordURL: fixture.recordURL, scenarioURL: fixture.scenarioURL)
-        let rendered = try Repository.prompts().render(step, input: RenderInputs.input(for: step, fixture: fixture))
+        let rendered = try Repository.prompts().render(step, input: FixturePlan.placeholderInput(for: step, fixture: fixture))
         // Mustache's HTML escaping is off: nothing is turned into entities.
         #expect(!rendered.user.contains("&#39;") && !rendered.user.contains("&lt;") && !rendered.user.contains("&amp;"))
         #expect(rendered.user.contains("O'Neil"))
@@ -64,7 +64,7 @@ struct PromptTests {
 
     @Test func requestCarriesTheMetadataAndSchema() throws {
         let library = try Repository.prompts()
-        let rendered = library.render(.programDraft, input: try RenderInputs.input(for: .programDraft, fixture: Repository.fixture("knee-injury")))
+        let rendered = library.render(.programDraft, input: try FixturePlan.placeholderInput(for: .programDraft, fixture: Repository.fixture("knee-injury")))
         let request = rendered.completionRequest
         #expect(request.maxTokens == library[.programDraft].metadata.maxTokens)
         #expect(request.temperature == library[.programDraft].metadata.temperature)

@@ -51,3 +51,11 @@ enum Samples {
 
     static let program = ##"{"program_json": {"title": "Evening Energy", "goal": "More energy: 3 short workouts a week", "duration_weeks": 8, "days_per_week": 2, "session_minutes": 25, "equipment": ["bodyweight", "mat", "dumbbell"], "sessions": [{"day": 1, "name": "Full body A", "minutes": 25, "exercises": [{"name": "Goblet squat", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}]}, {"day": 2, "name": "Full body B", "minutes": 25, "exercises": [{"name": "Dumbbell row", "sets": 3, "reps": "10 each side", "rest_seconds": 60, "notes": ""}]}], "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "safety_notes": ["Warm up for 3 minutes."]}, "program_markdown": "# Evening Energy\n\n## Day 1: Full body A (25 min)\n- **Goblet squat**: 3 × 10, rest 60 s.\n\n## Day 2: Full body B (25 min)\n- **Dumbbell row**: 3 × 10 each side, rest 60 s."}"##
 }
+
+extension FixturePlan {
+    /// The input `render` shows for the first step that runs `step`, with placeholders upstream.
+    static func placeholderInput(for step: PipelineStep, fixture: Fixture) throws -> StepInput {
+        let id = FixturePlan(fixture).steps.first { $0.modelStep == step }?.id ?? .optionEdit(round: 1)
+        return try FixturePlan(fixture).rendering(of: id).input
+    }
+}

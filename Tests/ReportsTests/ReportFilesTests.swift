@@ -155,7 +155,7 @@ struct LargeRunTests {
 
     @Test func repeatStatisticsGiveTheSpreadAndTheFlakyChecks() throws {
         func result(passes: Bool) -> StepResult {
-            var step = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: Samples.options,
+            var step = StepResult(id: .goalOptions, status: .valid, output: Samples.options,
                                   attempts: [Samples.attempt("{}", latency: 1, input: 1, output: 1)])
             step.checks = [CheckResult(name: "options.count", passed: true, message: ""),
                            CheckResult(name: "options.distinct", passed: passes, message: "")]

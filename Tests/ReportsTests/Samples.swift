@@ -1,3 +1,4 @@
+import Intake
 import Checks
 import Foundation
 import Golden
@@ -47,17 +48,17 @@ enum Samples {
 
     /// A known failure, a regressed program draft that was repaired, and a provider error.
     static func busyParent() -> ([FixtureResult], [StepKey: GoldenEntry]) {
-        var goal = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: options,
+        var goal = StepResult(id: .goalOptions, status: .valid, output: options,
                               attempts: [attempt("{}", latency: 2.5, input: 900, output: 120)], cost: 0.0012)
         goal.checks = [CheckResult(name: "options.count", passed: true, message: "3 options"),
                        CheckResult(name: "options.one-line-summaries", passed: false, message: "not one short line: \"a very long summary\"")]
         let newProgram = program(markdown: markdown, minutes: 25)
-        var draft = StepResult(id: "program-draft", step: .programDraft, status: .valid, output: newProgram,
+        var draft = StepResult(id: .programDraft, status: .valid, output: newProgram,
                                attempts: [attempt("{", latency: 9, input: 2000, output: 700), attempt("{}", latency: 8, input: 2300, output: 650)])
         draft.attempts[0].problems = ["/program_json: missing required property `sessions`"]
         draft.checks = [CheckResult(name: "program.session-length", passed: false, message: "sessions up to 40 min; the person has 25")]
-        let edit = StepResult(id: "program-edit", step: .programEdit, status: .error, attempts: [],
-                              failure: StepFailure(kind: "rate-limited", message: "HTTP 429 after 3 retries", retries: 3))
+        let edit = StepResult(id: .programEdit, status: .error, attempts: [],
+                              failure: StepFailure(kind: .init("rate-limited"), message: "HTTP 429 after 3 retries", retries: 3))
         let results = [FixtureResult(fixture: "busy-parent", steps: [goal, draft, edit])]
 
         let goldenGoal = GoldenComparison.entry(for: goal)
@@ -79,15 +80,15 @@ enum Samples {
                              usage: TokenUsage(input: 1700, output: 1800), latency: 330,
                              problems: ["line 1, column 40 of the reply: the document is truncated",
                                         "the reply stopped at the token limit (max_tokens 1800) before the JSON was complete"])
-        let unusable = StepResult(id: "goal-options", step: .goalOptions, status: .invalid, attempts: [cutOff, cutOff],
-                                  failure: StepFailure(kind: "invalid-output", message: "the reply stopped at the token limit (max_tokens 1800)"))
-        let new = StepResult(id: "goal-options-edit-1", step: .goalOptionsEdit, status: .valid, output: options,
+        let unusable = StepResult(id: .goalOptions, status: .invalid, attempts: [cutOff, cutOff],
+                                  failure: StepFailure(kind: .init("invalid-output"), message: "the reply stopped at the token limit (max_tokens 1800)"))
+        let new = StepResult(id: .optionEdit(round: 1), status: .valid, output: options,
                              attempts: [attempt("{}", latency: 3, input: 800, output: 100)])
-        let changed = StepResult(id: "program-draft", step: .programDraft, status: .valid,
+        let changed = StepResult(id: .programDraft, status: .valid,
                                  output: program(markdown: "# Ana's plan\n\n## Day 1: Walk (20 min)\n- **Brisk walk**: 20 min, easy pace.\n", minutes: 20),
                                  attempts: [attempt("{}", latency: 7, input: 1900, output: 600)])
-        let stale = StepResult(id: "program-edit", step: .programEdit, status: .error, failure: StepFailure(
-            kind: "stale-recording", message: staleHeadline + "\n" + promptDiff))
+        let stale = StepResult(id: .programEdit, status: .error, failure: StepFailure(
+            kind: .provider(.staleRecording), message: staleHeadline + "\n" + promptDiff))
         let results = busyParentResults + [FixtureResult(fixture: "night-shift-nurse", steps: [unusable, new, changed, stale])]
         let approved = busyParentApproved.merging([
             StepKey(fixture: "night-shift-nurse", step: "goal-options"): GoldenComparison.entry(for: unusable),
@@ -110,7 +111,7 @@ enum Samples {
 
     /// A replay whose every step matches golden: the gate passes.
     static func passingReport() -> RunReport {
-        var goal = StepResult(id: "goal-options", step: .goalOptions, status: .valid, output: options,
+        var goal = StepResult(id: .goalOptions, status: .valid, output: options,
                               attempts: [attempt("{}", latency: 2.5, input: 900, output: 120)])
         goal.checks = [CheckResult(name: "options.count", passed: true, message: "3 options")]
         let approved = [StepKey(fixture: "busy-parent", step: "goal-options"): GoldenComparison.entry(for: goal)]
@@ -121,7 +122,7 @@ enum Samples {
     static func build(_ results: [FixtureResult], approved: [StepKey: GoldenEntry], orphans: [StepKey], interrupted: Bool = false) -> RunReport {
         let verdicts = results.flatMap { fixture in
             fixture.steps.map { step in
-                GoldenComparison.verdict(for: step, fixture: fixture.fixture, approved: approved[StepKey(fixture: fixture.fixture, step: step.id)])
+                GoldenComparison.verdict(for: step, fixture: fixture.fixture, approved: approved[StepKey(fixture: fixture.fixture, id: step.id)])
             }
         }
         let golden = GoldenReport(verdicts: verdicts, orphans: orphans.map { GoldenOrphan(key: $0, files: ["\($0.step).json"]) }, approved: approved)

@@ -1,3 +1,4 @@
+import Diff
 /// A step's `prompt.yaml`: how its prompt is versioned and called.
 public struct PromptMetadata: Codable, Hashable, Sendable {
     /// Bumped by the prompt engineer on every meaningful change.
@@ -43,7 +44,8 @@ public struct GoldenComparisonSettings: Codable, Hashable, Sendable {
     }
 
     /// Without a `golden:` block: the keys of the pipeline's outputs, exact numbers.
-    public static let standard = GoldenComparisonSettings(arrayKeys: ["id", "day", "name", "weeks"], numericTolerance: 0)
+    public static let standard = GoldenComparisonSettings(
+        arrayKeys: JSONDiff.Options().arrayKeys, numericTolerance: JSONDiff.Options().numericTolerance)
 
     /// The keys the `golden:` block may use.
     static let keys = ["array_keys", "numeric_tolerance"]

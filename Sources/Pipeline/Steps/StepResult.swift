@@ -41,8 +41,47 @@ public struct Attempt: Codable, Hashable, Sendable {
 
 /// Why a step could not run to an answer.
 public struct StepFailure: Codable, Hashable, Sendable {
-    /// A `ProviderError.Kind` raw value, or `invalid-output`.
-    public var kind: String
+    /// What kind of failure, spelled in reports as a provider error's kind or `invalid-output`.
+    public enum Kind: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The provider call failed (replay's missing, stale or unreadable recordings included).
+        case provider(ProviderError.Kind)
+        /// The model answered, but no attempt produced a valid output.
+        case invalidOutput
+        /// Anything else that stopped the call.
+        case other
+
+        public var description: String {
+            switch self {
+            case .provider(let kind): return kind.rawValue
+            case .invalidOutput: return "invalid-output"
+            case .other: return "error"
+            }
+        }
+
+        public init(_ text: String) {
+            switch text {
+            case "invalid-output": self = .invalidOutput
+            case "error": self = .other
+            default: self = ProviderError.Kind(rawValue: text).map(Self.provider) ?? .other
+            }
+        }
+
+        /// Replay had no recording for the request, or one recorded for a different request.
+        public var isStaleRecording: Bool {
+            self == .provider(.missingRecording) || self == .provider(.staleRecording)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(description)
+        }
+    }
+
+    public var kind: Kind
     public var message: String
     /// Tries made before giving up, for provider errors.
     public var retries: Int = 0
@@ -51,21 +90,26 @@ public struct StepFailure: Codable, Hashable, Sendable {
     /// For a stale recording, the parts of the request that changed (see `ProviderError.causes`).
     public var causes: [String]?
 
-    public init(kind: String, message: String, retries: Int = 0, detail: String? = nil, causes: [String]? = nil) {
+    public init(kind: Kind, message: String, retries: Int = 0, detail: String? = nil, causes: [String]? = nil) {
         self.kind = kind
         self.message = message
         self.retries = retries
         self.detail = detail
         self.causes = causes
     }
+
+    /// The failure a provider error leaves on its step.
+    public init(_ error: ProviderError) {
+        self.init(
+            kind: .provider(error.kind), message: error.message, retries: error.retries,
+            detail: error.detail, causes: error.causes.isEmpty ? nil : error.causes)
+    }
 }
 
 /// Everything one step did, for reports, golden files and the summary.
 public struct StepResult: Codable, Hashable, Sendable {
     /// Unique within a fixture: `goal-options`, `goal-options-edit-2`, `confirm`, `program-draft`...
-    public var id: String
-    /// The prompt step; nil for the deterministic confirm step.
-    public var step: PipelineStep?
+    public var id: StepID
     public var status: StepStatus
     /// The validated output (for confirm, the chosen option).
     public var output: JSONValue?
@@ -80,11 +124,10 @@ public struct StepResult: Codable, Hashable, Sendable {
     public var checks: [CheckResult] = []
 
     public init(
-        id: String, step: PipelineStep?, status: StepStatus, output: JSONValue? = nil, prompt: RenderedPrompt? = nil,
+        id: StepID, status: StepStatus, output: JSONValue? = nil, prompt: RenderedPrompt? = nil,
         attempts: [Attempt] = [], failure: StepFailure? = nil, note: String? = nil, cost: Double? = nil
     ) {
         self.id = id
-        self.step = step
         self.status = status
         self.output = output
         self.prompt = prompt
@@ -94,6 +137,9 @@ public struct StepResult: Codable, Hashable, Sendable {
         self.cost = cost
     }
 
+    /// The prompt step; nil for the deterministic confirm step.
+    public var step: PipelineStep? { id.step }
+
     /// True when the first model reply was already valid.
     public var firstPassValid: Bool { attempts.first?.isValid ?? false }
     /// True when a repair attempt turned an invalid reply into a valid one.
@@ -102,8 +148,8 @@ public struct StepResult: Codable, Hashable, Sendable {
     public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
     public var latency: Double { attempts.reduce(0) { $0 + $1.latency } }
 
-    static func skipped(_ id: String, _ step: PipelineStep?, because reason: String) -> StepResult {
-        StepResult(id: id, step: step, status: .skipped, note: reason)
+    static func skipped(_ id: StepID, because reason: String) -> StepResult {
+        StepResult(id: id, status: .skipped, note: reason)
     }
 }
 

@@ -18,34 +18,29 @@ public struct StepRunner: Sendable {
         self.prices = prices
     }
 
-    public func run(id: String, step: PipelineStep, input: StepInput) async -> StepResult {
+    public func run(id: StepID, step: PipelineStep, input: StepInput) async -> StepResult {
         let rendered = prompts.render(step, input: input)
         let schema = prompts[step].schema
         var request = rendered.completionRequest
         request.context = CallContext(
-            fixture: input.fixture.name, step: id, provenance: Provenance.of(step: step, prompt: prompts[step], input: input))
+            fixture: input.fixture.name, step: id.description, provenance: Provenance.of(step: step, prompt: prompts[step], input: input))
         var attempts: [Attempt] = []
-        var result = StepResult(id: id, step: step, status: .invalid, prompt: rendered)
+        var result = StepResult(id: id, status: .invalid, prompt: rendered)
         for attemptNumber in 0...repairAttempts {
+            request.context?.repair = attemptNumber
             let response: CompletionResponse
             do {
                 response = try await provider.complete(request)
-            } catch let error as ProviderError
-                where attemptNumber > 0 && [.missingRecording, .staleRecording].contains(error.kind)
-            {
-                // Replaying: the recorded conversation has no repair, so the step ends with the
-                // problems of the reply that was recorded.
-                result.note = "no recorded repair attempt to replay"
+            } catch let error as ProviderError where error.kind == .repairDeclined {
+                result.note = error.message
                 break
             } catch let error as ProviderError {
                 result.status = .error
-                result.failure = StepFailure(
-                    kind: error.kind.rawValue, message: error.message, retries: error.retries,
-                    detail: error.detail, causes: error.causes.isEmpty ? nil : error.causes)
+                result.failure = StepFailure(error)
                 break
             } catch {
                 result.status = .error
-                result.failure = StepFailure(kind: "error", message: "\(error)")
+                result.failure = StepFailure(kind: .other, message: "\(error)")
                 break
             }
             let judged = Self.judge(response, against: schema, maxTokens: request.maxTokens)
@@ -58,7 +53,7 @@ public struct StepRunner: Sendable {
                 result.failure = nil
                 break
             }
-            result.failure = StepFailure(kind: "invalid-output", message: judged.problems.prefix(3).joined(separator: "; "))
+            result.failure = StepFailure(kind: .invalidOutput, message: judged.problems.prefix(3).joined(separator: "; "))
             guard attemptNumber < repairAttempts else { break }
             request.messages.append(ChatMessage(role: .assistant, content: response.text))
             request.messages.append(ChatMessage(role: .user, content: Self.repairMessage(judged.problems)))

@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import JSONSchema
 
 /// The cassettes under `golden/`: one file per fixture step, read and written whole.

@@ -1,6 +1,4 @@
-import Intake
 import JSONSchema
-import Pipeline
 
 /// A structural diff of two JSON values that matches array elements by their identifying keys.
 ///
@@ -22,18 +20,10 @@ public struct JSONDiff: Sendable, Hashable {
         /// Numbers whose absolute difference is at most this are equal.
         public var numericTolerance: Double
 
-        /// Options with the keys of the pipeline's outputs (`id`, `day`, `name`, `weeks`) and exact numbers.
-        public init(
-            arrayKeys: [String] = GoldenComparisonSettings.standard.arrayKeys,
-            numericTolerance: Double = GoldenComparisonSettings.standard.numericTolerance
-        ) {
+        /// Options with the usual identifying keys (`id`, `day`, `name`, `weeks`) and exact numbers.
+        public init(arrayKeys: [String] = ["id", "day", "name", "weeks"], numericTolerance: Double = 0) {
             self.arrayKeys = arrayKeys
             self.numericTolerance = numericTolerance
-        }
-
-        /// The options a step's `prompt.yaml` declares in its `golden:` block.
-        public init(_ settings: GoldenComparisonSettings) {
-            self.init(arrayKeys: settings.arrayKeys, numericTolerance: settings.numericTolerance)
         }
     }
 
@@ -307,16 +297,4 @@ private func longestCommonSubsequence(
     }
     pairs += (0..<tail).reversed().map { (old: oldCount - 1 - $0, new: newCount - 1 - $0) }
     return pairs
-}
-
-extension PromptLibrary {
-    /// Each step's diff options, from the `golden:` block of its `prompt.yaml`.
-    public var diffOptions: [PipelineStep: JSONDiff.Options] {
-        prompts.mapValues { JSONDiff.Options($0.metadata.golden) }
-    }
-
-    /// The diff options of the step a fixture step id (`goal-options-edit-2`) runs.
-    public func diffOptions(forStepID id: String) -> JSONDiff.Options {
-        PipelineStep(stepID: id).map { JSONDiff.Options(self[$0].metadata.golden) } ?? JSONDiff.Options()
-    }
 }

@@ -1,7 +1,7 @@
 import JSONSchema
 import Testing
 
-@testable import Golden
+@testable import Diff
 
 @Suite("JSON diff")
 struct JSONDiffTests {

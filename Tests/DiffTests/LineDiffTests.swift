@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Golden
+@testable import Diff
 
 @Suite("Line diff")
 struct LineDiffTests {

@@ -1,3 +1,4 @@
+import Diff
 import JSONSchema
 
 /// How a request differs from the one a recording holds: the parts that changed

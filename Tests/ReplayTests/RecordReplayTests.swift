@@ -3,7 +3,7 @@ import JSONSchema
 import Providers
 import Testing
 
-@testable import Golden
+@testable import Replay
 
 /// A live provider stand-in that answers in order and counts its calls.
 final class CountingProvider: ModelProvider, @unchecked Sendable {

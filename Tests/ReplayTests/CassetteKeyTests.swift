@@ -3,7 +3,7 @@ import JSONSchema
 import Providers
 import Testing
 
-@testable import Golden
+@testable import Replay
 
 /// A recording is found by its key, so the key's definition must never drift:
 /// if it did, every committed cassette would turn stale at once.

@@ -17,6 +17,13 @@ public struct ReplayProvider: ModelProvider {
     /// so a report can say which model produced the outputs it replays.
     public var recordedModels: [String] { served.all }
 
+    public var answeringModel: String {
+        let models = recordedModels
+        return models.isEmpty ? model : models.joined(separator: ", ")
+    }
+
+    public var answersAtOnce: Bool { true }
+
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         guard let context = request.context else {
             throw ProviderError(kind: .missingRecording, provider: kind, message: "replay needs to know the fixture and step of a call")
@@ -29,6 +36,7 @@ public struct ReplayProvider: ModelProvider {
             throw ProviderError(kind: .unreadableRecording, provider: kind, message: error.description)
         }
         guard let replayable else {
+            if context.repair > 0 { throw ProviderError(kind: .repairDeclined, provider: kind, message: "no recorded repair attempt to replay") }
             throw ProviderError(
                 kind: .missingRecording, provider: kind,
                 message: "no recording \(file); record it with `trainer-eval run --record --provider local --fixture \(context.fixture)`")
@@ -38,6 +46,9 @@ public struct ReplayProvider: ModelProvider {
             served.insert("\(replayable.provider) \(replayable.model)")
             return hit.completionResponse
         }
+        // The recorded conversation has no repair like this one: the step ends with the
+        // problems of the reply that was recorded.
+        if context.repair > 0 { throw ProviderError(kind: .repairDeclined, provider: kind, message: "no recorded repair attempt to replay") }
         let cassette: Cassette
         do {
             cassette = try replayable.cassette()

@@ -1,0 +1,21 @@
+import Intake
+import JSONSchema
+import Pipeline
+
+/// The outputs a replay hands from one step to the next: each step's recorded
+/// reply, exactly as the model ordered it, for `render` to show the messages a
+/// replay sends.
+public struct RecordedOutputs: UpstreamOutputs {
+    public let store: CassetteStore
+
+    public init(store: CassetteStore) {
+        self.store = store
+    }
+
+    public func output(of step: StepID, fixture: String) -> UpstreamOutput? {
+        guard let reply = (try? store.cassette(fixture: fixture, step: step.description))??.interactions.last?.response.text,
+              case .success(let extraction) = JSONExtractor.extract(from: reply)
+        else { return nil }
+        return UpstreamOutput(value: extraction.value, source: "the recorded reply")
+    }
+}
