@@ -71,11 +71,14 @@ let package = Package(
             dependencies: ["Intake", "Providers", "Pipeline", "Golden", "Reports", "History"]
         ),
 
+        // What the command line prints: fixed-width tables and the run's summary table.
+        .target(name: "Console", dependencies: ["Reports"]),
+
         // The thin command-line front end.
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation",
+                "JSONSchema", "Intake", "Providers", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation", "Console",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -95,6 +98,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
 )

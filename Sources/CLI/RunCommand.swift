@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Foundation
 import Evaluation
 import Golden
@@ -161,7 +162,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         progress.finish()
 
-        out.writeLine(RunSummary(outcome.results).table(recorded: providerOptions.provider == .replay))
+        out.writeLine(outcome.report.totals.table(recorded: providerOptions.provider == .replay))
         if let repeats = outcome.report.repeats {
             out.writeLine("")
             out.writeLine("Stability over \(repeats.repeats) repeats:")

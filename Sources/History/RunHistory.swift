@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import Golden
 import JSONSchema
-import Pipeline
 import Reports
 
 /// Every run's per-step results in a local SQLite file (`.history/runs.sqlite`,

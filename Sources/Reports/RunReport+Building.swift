@@ -9,8 +9,7 @@ extension RunReport {
     public init(run: RunInfo, fixtures: [Fixture], results: [FixtureResult], golden: GoldenReport, repeats: RepeatStatistics? = nil) {
         let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let intakes = Dictionary(fixtures.map { ($0.name, $0.recordJSON) }, uniquingKeysWith: { first, _ in first })
-        var totals = Totals()
-        for status in StepVerdict.Status.allCases { totals.statuses[status.rawValue] = 0 }
+        var totals = RunTotals()
         var reports: [FixtureReport] = []
         for fixture in results {
             var steps: [StepReport] = []
@@ -35,24 +34,6 @@ extension RunReport {
 
     public func count(_ status: StepVerdict.Status) -> Int {
         totals.statuses[status.rawValue] ?? 0
-    }
-}
-
-extension RunReport.Totals {
-    mutating func add(_ step: StepReport) {
-        statuses[step.status.rawValue, default: 0] += 1
-        guard step.outcome != .skipped else { return }
-        if step.step != nil {
-            steps += 1
-            calls += step.attempts.count
-            if step.firstPassValid { firstPassValid += 1 }
-            if step.repaired { repaired += 1 }
-        }
-        checksPassed += step.checks.filter(\.passed).count
-        checksFailed += step.checks.filter { !$0.passed }.count
-        inputTokens += step.inputTokens
-        outputTokens += step.outputTokens
-        if let stepCost = step.cost { cost = (cost ?? 0) + stepCost }
     }
 }
 

@@ -14,7 +14,7 @@ public struct RunReport: Codable, Sendable {
 
     public var formatVersion = RunReport.currentFormatVersion
     public var run: RunInfo
-    public var totals: Totals
+    public var totals: RunTotals
     public var fixtures: [FixtureReport]
     /// Golden entries that no fixture produces any more, as `fixture/step`.
     public var orphans: [String]
@@ -73,26 +73,7 @@ public struct RunReport: Codable, Sendable {
         }
     }
 
-    public struct Totals: Codable, Sendable, Hashable {
-        /// Model steps per verdict status (`matches`, `regression`, ...); zero counts included.
-        public var statuses: [String: Int] = [:]
-        public var orphans = 0
-        /// Model steps that were run (not skipped).
-        public var steps = 0
-        public var calls = 0
-        public var firstPassValid = 0
-        public var repaired = 0
-        public var checksPassed = 0
-        public var checksFailed = 0
-        public var inputTokens = 0
-        public var outputTokens = 0
-        /// In US dollars; null when no step's model is in the price table.
-        public var cost: Double?
-        /// The gate's verdict: exit 0 under `--ci`.
-        public var passesGate = false
-    }
-
-    public init(run: RunInfo, totals: Totals, fixtures: [FixtureReport], orphans: [String], repeats: RepeatStatistics? = nil) {
+    public init(run: RunInfo, totals: RunTotals, fixtures: [FixtureReport], orphans: [String], repeats: RepeatStatistics? = nil) {
         self.run = run
         self.totals = totals
         self.fixtures = fixtures

@@ -130,23 +130,6 @@ struct PipelineTests {
         let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()), lastStep: .goalOptions)
         let results = await pipeline.run(fixtures, jobs: 3)
         #expect(results.map(\.fixture) == ["minimal-record", "busy-parent", "teenager"])
-        let summary = RunSummary(results)
-        #expect(summary.rows.first { $0.step == "goal-options" }?.firstPassValid == 3)
-        #expect(summary.allValid)
-    }
-}
-
-/// Tables for terminals: numbers right-aligned, text left-aligned, nothing cut.
-struct TextTableTests {
-    @Test func numbersAlignRightAndTextLeft() {
-        let table = TextTable(header: ["run", "model", "steps", "pass", "time"], rows: [
-            ["a", "openai-compatible qwen2.5-coder-1.5b-instruct-q4_k_m", "113", "13%", "1.1s"],
-            ["bb", "gpt", "4", "-", "12.0s"],
-        ])
-        #expect(table.rendered == """
-            run  model                                                 steps  pass   time
-            a    openai-compatible qwen2.5-coder-1.5b-instruct-q4_k_m    113   13%   1.1s
-            bb   gpt                                                       4     -  12.0s
-            """)
+        #expect(results.allSatisfy { $0.steps.first?.firstPassValid == true })
     }
 }

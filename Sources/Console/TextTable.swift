@@ -1,3 +1,4 @@
+import Foundation
 /// A fixed-width text table for terminals and logs: columns of numbers (counts,
 /// percentages, seconds, dollars) right-aligned, text left-aligned, nothing cut.
 public struct TextTable: Sendable {
