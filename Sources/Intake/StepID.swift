@@ -87,7 +87,7 @@ public enum StepID: Hashable, Sendable, Comparable, LosslessStringConvertible, C
 
     static let confirmName = "confirm"
     /// How an option edit's id begins: `goal-options-edit-` before its round.
-    static let optionEditPrefix = PipelineStep.goalOptionsEdit.rawValue + "-"
+    static let optionEditPrefix = "goal-options-edit-"
 }
 
 /// A fixture step as golden files name it: `busy-parent/goal-options-edit-2`.
