@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"], exclude: ["Snapshots"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),

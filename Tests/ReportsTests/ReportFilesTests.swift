@@ -49,7 +49,7 @@ struct ReportFilesTests {
     @Test func resultsJSONMatchesItsCommittedSchemaAndRoundTrips() throws {
         let schemaURL = Self.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json")
         let schema = try Schema(JSONParser.parse(Data(contentsOf: schemaURL)), baseURI: schemaURL.absoluteString, options: .init(assertsFormat: true))
-        for report in [Samples.report(), Samples.report(interrupted: true)] {
+        for report in [Samples.report(), Samples.report(interrupted: true), Samples.reportWithRepeats()] {
             let data = try ReportWriter.encode(report)
             let result = schema.validate(try JSONParser.parse(data))
             #expect(result.isValid, "\(result.errors.map { "\($0)" }.joined(separator: "\n"))")
