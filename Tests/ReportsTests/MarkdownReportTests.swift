@@ -20,13 +20,6 @@ struct MarkdownReportTests {
         }
     }
 
-    @Test func aMultiLineReasonKeepsItsLinesInAFencedDiff() {
-        let text = MarkdownReport.render(Samples.reportWithEveryStatus())
-        let fenced = ["```diff"] + Samples.promptDiff.split(separator: "\n").map(String.init) + ["```"]
-        let entry = ["  - stale-recording: " + Samples.staleHeadline, ""] + fenced.map { "    " + $0 }
-        #expect(text.contains(entry.joined(separator: "\n")))
-    }
-
     @Test func tagsOutsideFencesAreCodeAndMarkupIsEscaped() {
         #expect(MarkdownReport.inline("kept <current_program> as is") == "kept `<current_program>` as is")
         #expect(MarkdownReport.inline("a *b* | c_d <e f>") == "a \\*b\\* \\| c\\_d \\<e f\\>")
@@ -38,16 +31,6 @@ struct MarkdownReportTests {
             let outsideCode = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
             #expect(inFence || !outsideCode.contains { $0.contains("<current_program>") }, "a raw tag: \(line)")
         }
-    }
-
-    @Test func everyKnownFailureNamesWhatFailsOnce() throws {
-        let text = MarkdownReport.render(Samples.reportWithEveryStatus())
-        let known = try #require(text.components(separatedBy: "known failures (failing in golden too)</summary>").last)
-        let entries = known.split(separator: "\n").filter { $0.hasPrefix("- ") }
-        #expect(entries == [
-            "- `busy-parent/goal-options`: checks `options.one-line-summaries`",
-            "- `night-shift-nurse/goal-options`: unusable reply: cut off at the token limit (2 attempts)",
-        ])
     }
 
     @Test func stepsFailingForTheSameReasonShareOneEntry() {
@@ -64,11 +47,5 @@ struct MarkdownReportTests {
         #expect(text.contains("- **stale** 2 steps: `night-shift-nurse/program-edit`, `teenager/program-edit`"))
         #expect(text.contains("  - stale-recording: the request differs from golden/\\*/program-edit.cassette.json"))
         #expect(text.components(separatedBy: "+Their program today:").count == 2, "the shared diff is shown once")
-    }
-
-    @Test func replayedTokensAreLabelledAsRecorded() {
-        let text = MarkdownReport.render(Samples.report())
-        #expect(text.contains(" · 6670 recorded tokens"))
-        #expect(text.contains("latencies, tokens and cost are the recorded calls'"))
     }
 }

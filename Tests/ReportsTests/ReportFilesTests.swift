@@ -49,7 +49,7 @@ struct ReportFilesTests {
     @Test func resultsJSONMatchesItsCommittedSchemaAndRoundTrips() throws {
         let schemaURL = Self.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json")
         let schema = try Schema(JSONParser.parse(Data(contentsOf: schemaURL)), baseURI: schemaURL.absoluteString, options: .init(assertsFormat: true))
-        for report in [Samples.report(), Samples.report(interrupted: true)] {
+        for report in [Samples.report(), Samples.report(interrupted: true), Samples.reportWithRepeats()] {
             let data = try ReportWriter.encode(report)
             let result = schema.validate(try JSONParser.parse(data))
             #expect(result.isValid, "\(result.errors.map { "\($0)" }.joined(separator: "\n"))")
@@ -76,28 +76,16 @@ struct ReportFilesTests {
         #expect(draft.diff?.output?.contains("~ session_minutes: 30 → 25") == true)
     }
 
+    // What report.md, junit.xml and index.html show is pinned by the files in
+    // Snapshots/ (ReportSnapshotTests); the tests here keep the rules those files obey.
+
     @Test func markdownSummaryFitsAPullRequestComment() {
         let text = MarkdownReport.render(Samples.report())
-        #expect(text.hasPrefix("## trainer-eval: ❌ gate fails"))
-        #expect(text.contains("| regression | 1 |"))
-        #expect(text.contains("- **regression** `busy-parent/program-draft`"))
-        #expect(text.contains("check program.session-length failed (it passed in golden): sessions up to 40 min; the person has 25"))
-        #expect(text.contains("- **error** `busy-parent/program-edit`"))
-        #expect(text.contains("rate-limited: HTTP 429 after 3 retries"))
-        #expect(text.contains("```diff"))
-        #expect(text.contains("### Orphaned golden files"))
-        #expect(text.contains("1 known failure (failing in golden too)"))
         #expect(text.split(separator: "\n").count < 80)
     }
 
-    @Test func junitHasOneCasePerStepWithFailuresErrorsAndKnownFailures() {
+    @Test func junitEscapesTheProgramsMarkup() {
         let xml = JUnitReport.render(Samples.report())
-        #expect(xml.contains("<testsuites name=\"trainer-eval\" tests=\"4\" failures=\"2\" errors=\"1\""))
-        #expect(xml.contains("<testsuite name=\"busy-parent\" tests=\"3\" failures=\"1\" errors=\"1\" skipped=\"0\""))
-        #expect(xml.contains("<testcase classname=\"busy-parent\" name=\"program-draft\""))
-        #expect(xml.contains("<failure message=\"check program.session-length failed (it passed in golden): sessions up to 40 min; the person has 25\" type=\"regression\">"))
-        #expect(xml.contains("<error message=\"rate-limited: HTTP 429 after 3 retries\" type=\"rate-limited\">"))
-        #expect(xml.contains("<system-out>known failure options.one-line-summaries: not one short line: \"a very long summary\"\n"))
         #expect(xml.contains("&lt;script&gt;"), "the markdown diff is escaped")
         #expect(!xml.contains("<script>"))
     }
@@ -109,29 +97,13 @@ struct ReportFilesTests {
         #expect(JUnitReport.text("a \"b\"\n\tc ☕") == "a \"b\"\n\tc ☕")
     }
 
-    @Test func htmlIsSelfContainedAndShowsEveryPart() {
+    @Test func htmlIsSelfContained() {
         let html = HTMLReport.render(Samples.report(), history: [.init(runID: "a", rate: 0.5), .init(runID: "b", rate: 0.75)])
         #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"))
         #expect(!html.contains("src=\"http"), "no external assets")
         #expect(!html.contains("<link"))
         #expect(html.components(separatedBy: "<script>").count == 2, "only the report's own filter script")
         #expect(!html.contains("<script>alert"))
-        #expect(html.contains("<span class=\"verdict fail\">gate fails</span>"))
-        #expect(html.contains("qwen2.5-coder-1.5b-instruct-q4_k_m"))
-        #expect(html.contains("goal-options v2"))
-        #expect(html.contains("0123456789ab"))
-        #expect(html.contains("<section class=\"fixture\" id=\"busy-parent\""))
-        #expect(html.contains("<div class=\"card\"><strong>Walk 8,000 steps a day by June</strong>"))
-        #expect(html.contains("<table><thead><tr><th><ins>week</ins></th><th><ins>focus</ins></th></tr></thead>"), "the program's table is rendered, marked as new")
-        #expect(html.contains("<h4 class=\"column-title\">Golden</h4>"), "the golden program is shown beside the new one")
-        #expect(html.contains("<span class=\"add\">+## Day 1: Full body (25 min)</span>"))
-        #expect(html.contains("<span class=\"chg\">~ session_minutes: 30 → 25</span>"))
-        #expect(html.contains("data-filter=\"regression\""))
-        #expect(html.contains("Recorded latency per step (s)") && html.contains("Recorded tokens per step") && html.contains("Pass rate across runs"))
-        #expect(html.contains("<polyline class=\"rate\""))
-        #expect(html.contains("HTTP 429 after 3 retries"))
-        #expect(html.contains("retired-fixture/goal-options"))
-        #expect(html.contains("/program_json: missing required property <code>sessions</code>"), "the failed first attempt is shown")
     }
 }
 

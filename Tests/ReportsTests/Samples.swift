@@ -118,8 +118,24 @@ enum Samples {
         return build([FixtureResult(fixture: "busy-parent", steps: [goal])], approved: approved, orphans: [])
     }
 
+    /// `passingReport()` run three times: its check failed in one repeat, so the
+    /// pass rate falls short of the one asked for and the gate fails on stability alone.
+    static func reportWithRepeats() -> RunReport {
+        func goal(countPasses: Bool) -> StepResult {
+            var goal = StepResult(id: .goalOptions, status: .valid, output: options,
+                                  attempts: [attempt("{}", latency: 2.5, input: 900, output: 120)])
+            goal.checks = [CheckResult(name: "options.count", passed: countPasses, message: countPasses ? "3 options" : "2 options")]
+            return goal
+        }
+        let runs = [true, false, true].map { [FixtureResult(fixture: "busy-parent", steps: [goal(countPasses: $0)])] }
+        let approved = [StepKey(fixture: "busy-parent", step: "goal-options"): GoldenComparison.entry(for: goal(countPasses: true))]
+        let repeats = RepeatStatistics(runs: runs, requiredPassRates: ["goal-options": 0.8])
+        return build(runs[0], approved: approved, orphans: [], repeats: repeats)
+    }
+
     /// The report of `results` judged against `approved`, as a replay run.
-    static func build(_ results: [FixtureResult], approved: [StepKey: GoldenEntry], orphans: [StepKey], interrupted: Bool = false) -> RunReport {
+    static func build(_ results: [FixtureResult], approved: [StepKey: GoldenEntry], orphans: [StepKey], interrupted: Bool = false,
+                      repeats: RepeatStatistics? = nil) -> RunReport {
         let verdicts = results.flatMap { fixture in
             fixture.steps.map { step in
                 GoldenComparison.verdict(for: step, fixture: fixture.fixture, approved: approved[StepKey(fixture: fixture.fixture, id: step.id)])
@@ -131,6 +147,6 @@ enum Samples {
             provider: "replay", model: "qwen2.5-coder-1.5b-instruct-q4_k_m", commit: "0123456789ab",
             prompts: ["goal-options": .init(version: 2, fingerprint: "00112233445566aa", system: "You are the goal-setting coach.")], ci: true, interrupted: interrupted,
             warnings: ["gemini cannot enforce `pattern` in goal-options.schema.json"])
-        return RunReport(run: run, fixtures: [], results: results, golden: golden)
+        return RunReport(run: run, fixtures: [], results: results, golden: golden, repeats: repeats)
     }
 }
