@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "DiffTests", dependencies: ["Diff", "JSONSchema"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Replay", "Diff", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"], exclude: ["Snapshots"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Diff", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"], exclude: ["Snapshots"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),

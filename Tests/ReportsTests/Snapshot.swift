@@ -67,7 +67,7 @@ struct Snapshot {
 
     /// Where the texts first differ, then the diff.
     static func describe(expected: String, actual: String) -> String {
-        let diff = LineDiff(expected: expected, actual: actual)
+        let diff = SnapshotDiff(expected: expected, actual: actual)
         guard let first = diff.firstDifference else {
             return diff.finalLineBreakDiffers
                 ? "(every line is the same: one text ends with a line break and the other does not)"

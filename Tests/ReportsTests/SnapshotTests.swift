@@ -88,7 +88,7 @@ struct SnapshotTests {
     @Test func distantChangesAreSeparateHunksWithThreeLinesOfContext() {
         let expected = (1...20).map { "l\($0)" }.joined(separator: "\n") + "\n"
         let actual = expected.replacingOccurrences(of: "l2\n", with: "L2\n").replacingOccurrences(of: "l18\n", with: "L18\n")
-        #expect(LineDiff(expected: expected, actual: actual).unified == """
+        #expect(SnapshotDiff(expected: expected, actual: actual).unified == """
             @@ -1,5 +1,5 @@
              l1
             -l2
@@ -110,7 +110,7 @@ struct SnapshotTests {
     @Test func nearbyChangesShareAHunk() {
         let expected = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n"
         let actual = "a\nB\nc\nd\ne\nf\ng\nh\nj\n"
-        #expect(LineDiff(expected: expected, actual: actual).unified == """
+        #expect(SnapshotDiff(expected: expected, actual: actual).unified == """
             @@ -1,10 +1,9 @@
              a
             -b
@@ -129,7 +129,7 @@ struct SnapshotTests {
     @Test func aLongLineIsCutAroundItsFirstChange() {
         let before = String(repeating: "x", count: 300)
         let after = String(repeating: "y", count: 100)
-        let diff = LineDiff(expected: "head\n" + before + "A" + after + "\n", actual: "head\n" + before + "B" + after + "\n")
+        let diff = SnapshotDiff(expected: "head\n" + before + "A" + after + "\n", actual: "head\n" + before + "B" + after + "\n")
         let kept = String(repeating: "x", count: 60)
         let tail = String(repeating: "y", count: 99)
         #expect(diff.unified == "@@ -1,2 +1,2 @@\n head\n-…\(kept)A\(tail)…\n+…\(kept)B\(tail)…")
@@ -139,8 +139,8 @@ struct SnapshotTests {
     @Test func aLongDiffIsCapped() {
         let expected = (0..<100).map { "e\($0)" }.joined(separator: "\n")
         let actual = (0..<100).map { "a\($0)" }.joined(separator: "\n")
-        let lines = LineDiff(expected: expected, actual: actual).unified.split(separator: "\n")
-        #expect(lines.count == LineDiff.lineLimit + 1)
+        let lines = SnapshotDiff(expected: expected, actual: actual).unified.split(separator: "\n")
+        #expect(lines.count == SnapshotDiff.lineLimit + 1)
         #expect(lines.last == "… 141 more lines of diff")
     }
 
