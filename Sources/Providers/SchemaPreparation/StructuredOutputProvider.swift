@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// A model provider's structured-output mode, whose schema dialect is a subset
 /// of JSON Schema.
 public enum StructuredOutputProvider: String, CaseIterable, Sendable {
