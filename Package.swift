@@ -88,6 +88,6 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
-        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "JSONSchema", "TestSupport"]),
     ]
 )

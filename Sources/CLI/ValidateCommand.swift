@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import JSONSchema
 
-extension ValidationReportFormat: ExpressibleByArgument {}
-
 /// `trainer-eval validate --schema FILE [INSTANCE...]`: validates JSON files
 /// (listed, found in folders, or named on standard input) against a JSON
 /// Schema (draft 2020-12), on every core, reporting in input order.
@@ -45,9 +43,9 @@ struct ValidateCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let summary = try Failure.exitingOnError {
-            let batch = try ValidationBatch(
-                schemaFile: schema, options: ValidationOptions(assertsFormat: assertFormat), format: format)
-            return batch.run(InstancePaths(instances))
+            let batch = try ValidationBatch(schemaFile: schema, options: ValidationOptions(assertsFormat: assertFormat))
+            let format = format
+            return batch.run(InstancePaths(instances), line: { InstanceReport($0).rendered(format) })
         }
         if summary.total == 0 {
             Terminal.standardError.writeLine(
