@@ -166,6 +166,15 @@ import Testing
         #expect(run.stderr.contains("unknown type \"strin\""))
     }
 
+    @Test func aMissingSchemaFileSaysWhichOptionToCheck() throws {
+        let folder = try Self.folder(["a.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.validate(["--schema", "nope.json", "a.json"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "error: cannot read schema nope.json: no such file; check the path given to --schema\n")
+    }
+
     @Test func assertFormatFlag() throws {
         let folder = try Self.folder(["a.json": #""not-a-date""#, "s.json": #"{"format": "date"}"#])
         defer { try? FileManager.default.removeItem(at: folder) }

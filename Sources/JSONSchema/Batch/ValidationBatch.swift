@@ -94,7 +94,7 @@ public struct BatchSummary: Sendable, Hashable {
     }
 }
 
-/// A schema file `trainer-eval validate` cannot use.
+/// A schema file that cannot be read, is not JSON, or is not a valid schema.
 public struct SchemaFileError: Error, CustomStringConvertible {
     public enum Problem: Sendable {
         case unreadable(String)
@@ -108,7 +108,7 @@ public struct SchemaFileError: Error, CustomStringConvertible {
 
     public var description: String {
         switch problem {
-        case .unreadable(let reason): return "cannot read schema \(path): \(reason); check the path given to --schema"
+        case .unreadable(let reason): return "cannot read schema \(path): \(reason)"
         case .notJSON(let error): return "schema \(path) is not valid JSON: \(error)"
         case .notASchema(let error): return "schema \(path) is not a valid JSON Schema: \(error)"
         }
