@@ -25,7 +25,8 @@ let package = Package(
             dependencies: ["JSONSchema", .product(name: "Yams", package: "Yams")]
         ),
 
-        // One protocol for model providers and its real implementations over HTTP.
+        // One protocol for model providers and its real implementations over HTTP; which
+        // schema keywords each structured-output mode enforces, and the schema each is sent.
         .target(name: "Providers", dependencies: ["JSONSchema", "CCurl"]),
 
         // A thin C shim over libcurl's easy interface (curl_easy_setopt is variadic).
@@ -99,6 +100,6 @@ let package = Package(
         .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "JSONSchema", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONSchema
+import Providers
 
 /// `trainer-eval schema-check [--provider NAME] FILE...`: lists what each
 /// provider's structured-output mode would reject or silently ignore in a schema.

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import JSONSchema
 
-extension ValidationReportFormat: ExpressibleByArgument {}
-
 /// `trainer-eval validate --schema FILE [INSTANCE...]`: validates JSON files
 /// (listed, found in folders, or named on standard input) against a JSON
 /// Schema (draft 2020-12), on every core, reporting in input order.
@@ -44,11 +42,17 @@ struct ValidateCommand: ParsableCommand {
                 "error: give at least one instance file or folder to validate, or - to read their paths from standard input")
             throw ExitCode(2)
         }
-        let summary = try Failure.exitingOnError {
-            let batch = try ValidationBatch(
-                schemaFile: schema, options: ValidationOptions(assertsFormat: assertFormat), format: format)
-            return batch.run(InstancePaths(instances))
+        let batch: ValidationBatch
+        do {
+            batch = try ValidationBatch(schemaFile: schema, options: ValidationOptions(assertsFormat: assertFormat))
+        } catch {
+            var message = "error: \(error)"
+            if case .unreadable = error.problem { message += "; check the path given to --schema" }
+            Terminal.standardError.writeLine(message)
+            throw ExitCode(2)
         }
+        let format = format
+        let summary = batch.run(InstancePaths(instances), line: { InstanceReport($0).rendered(format) })
         if summary.total == 0 {
             Terminal.standardError.writeLine(
                 "error: no instance files to validate: the folders given hold no *.json files, or standard input listed no paths")

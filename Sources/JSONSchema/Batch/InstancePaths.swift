@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The instance files that `trainer-eval validate` inputs name, one path at a
-/// time, in a fixed order.
+/// The instance files that a list of inputs names, one path at a time, in a
+/// fixed order.
 ///
 /// Each input is a file path, a folder (every `*.json` file below it, at any
 /// depth, in sorted order), or `-` (newline-separated paths read from standard
@@ -17,7 +17,7 @@ public struct InstancePaths: Sequence {
     private let readLine: () -> String?
 
     /// - Parameters:
-    ///   - inputs: paths, folders and `-`, as given on the command line.
+    ///   - inputs: paths, folders and `-`, in order.
     ///   - readLine: the next line of standard input without its newline, or nil at its end.
     public init(_ inputs: [String], readLine: @escaping () -> String? = { Swift.readLine() }) {
         self.inputs = inputs

@@ -1,30 +1,29 @@
 import Foundation
 
 /// Validates many instance files against one schema: read, parse and validate
-/// side by side on every core, reports written in input order.
+/// side by side on every core, one line per file written in input order.
 ///
 /// Files are taken a chunk at a time, so memory stays bounded however many
-/// there are, and output starts before the last file is read.
+/// there are, and output starts before the last file is read. What each line
+/// says is the caller's choice.
 ///
 /// ```swift
-/// let batch = try ValidationBatch(schemaFile: "schema.json", format: .text)
-/// let summary = batch.run(InstancePaths(["outputs/"]))
-/// exit(summary.exitStatus)
+/// let batch = try ValidationBatch(schemaFile: "schema.json")
+/// let summary = batch.run(InstancePaths(["outputs/"]), line: { "\($0.path): \($0.verdict)" })
+/// print(summary.invalid)
 /// ```
 public struct ValidationBatch: Sendable {
     public let schema: Schema
-    public let format: ValidationReportFormat
-    /// How many files are validated side by side before their reports are written.
+    /// How many files are validated side by side before their lines are written.
     public var chunkSize = 512
 
-    public init(schema: Schema, format: ValidationReportFormat) {
+    public init(schema: Schema) {
         self.schema = schema
-        self.format = format
     }
 
     /// Reads and compiles the schema in the file at `path`; its relative
     /// references resolve against the file's location.
-    public init(schemaFile path: String, options: ValidationOptions = .init(), format: ValidationReportFormat) throws(SchemaFileError) {
+    public init(schemaFile path: String, options: ValidationOptions = .init()) throws(SchemaFileError) {
         let bytes: [UInt8]
         do {
             bytes = try FileContents.bytes(of: path)
@@ -33,7 +32,7 @@ public struct ValidationBatch: Sendable {
         }
         let base = URL(fileURLWithPath: path).standardizedFileURL.absoluteString
         do {
-            self.init(schema: try Schema(JSONParser.parse(bytes), baseURI: base, options: options), format: format)
+            self.init(schema: try Schema(JSONParser.parse(bytes), baseURI: base, options: options))
         } catch let error as JSONParseError {
             throw SchemaFileError(path: path, problem: .notJSON(error))
         } catch let error as SchemaError {
@@ -43,10 +42,12 @@ public struct ValidationBatch: Sendable {
         }
     }
 
-    /// Validates every file `paths` yields and passes the reports to `write`, a
-    /// chunk of newline-terminated lines at a time, in the order of `paths`.
+    /// Validates every file `paths` yields. `line` turns each file's result into
+    /// its line of output, without a newline (it is called side by side on every
+    /// core); `write` receives the lines, each ending in a newline, a chunk at a
+    /// time, in the order of `paths`.
     public func run<Paths: Sequence<String>>(
-        _ paths: Paths, write: (String) -> Void = StandardOutput.write
+        _ paths: Paths, line: @Sendable (InstanceResult) -> String, write: (String) -> Void = StandardOutput.write
     ) -> BatchSummary {
         var summary = BatchSummary()
         var remaining = paths.makeIterator()
@@ -56,9 +57,9 @@ public struct ValidationBatch: Sendable {
             chunk.removeAll(keepingCapacity: true)
             while chunk.count < chunkSize, let path = remaining.next() { chunk.append(path) }
             if chunk.isEmpty { break }
-            let reports = chunk.concurrentMap { [schema, format] path in
-                let report = InstanceReport(path: path, schema: schema)
-                return (line: report.rendered(format), verdict: report.verdict)
+            let reports = chunk.concurrentMap { [schema] path in
+                let result = InstanceResult(path: path, schema: schema)
+                return (line: line(result), verdict: result.verdict)
             }
             var text = ""
             for report in reports {
@@ -83,13 +84,8 @@ public struct BatchSummary: Sendable, Hashable {
 
     public var total: Int { valid + invalid + badInput }
 
-    /// 0 when every instance is valid, 2 when any could not be read or parsed, otherwise 1.
-    public var exitStatus: Int32 {
-        if badInput > 0 { return 2 }
-        return invalid > 0 ? 1 : 0
-    }
-
-    public mutating func add(_ verdict: InstanceReport.Verdict) {
+    /// Counts one more instance with `verdict`.
+    public mutating func add(_ verdict: InstanceResult.Verdict) {
         switch verdict {
         case .valid: valid += 1
         case .invalid: invalid += 1
@@ -98,7 +94,7 @@ public struct BatchSummary: Sendable, Hashable {
     }
 }
 
-/// A schema file `trainer-eval validate` cannot use.
+/// A schema file that cannot be read, is not JSON, or is not a valid schema.
 public struct SchemaFileError: Error, CustomStringConvertible {
     public enum Problem: Sendable {
         case unreadable(String)
@@ -112,7 +108,7 @@ public struct SchemaFileError: Error, CustomStringConvertible {
 
     public var description: String {
         switch problem {
-        case .unreadable(let reason): return "cannot read schema \(path): \(reason); check the path given to --schema"
+        case .unreadable(let reason): return "cannot read schema \(path): \(reason)"
         case .notJSON(let error): return "schema \(path) is not valid JSON: \(error)"
         case .notASchema(let error): return "schema \(path) is not a valid JSON Schema: \(error)"
         }

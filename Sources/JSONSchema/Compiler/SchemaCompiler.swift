@@ -206,7 +206,7 @@ final class SchemaCompiler {
         if fragment.isEmpty {
             location = resourceRoot
         } else if fragment.hasPrefix("/") {
-            guard let pointer = JSONPointer(URIReference.percentDecoded(fragment)) else {
+            guard let pointer = JSONPointer.fromURIFragment(fragment) else {
                 throw SchemaError(.unresolvableReference(reference: text, reason: "\"\(fragment)\" is not a valid JSON Pointer"), at: here)
             }
             location = Location(document: resourceRoot.document, tokens: resourceRoot.tokens + pointer.tokens)

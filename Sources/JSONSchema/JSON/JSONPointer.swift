@@ -23,6 +23,12 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         self.init(tokens: tokens)
     }
 
+    /// Parses a URI fragment (the text after `#`, as in `"$ref": "#/$defs/a%20b"`),
+    /// decoding its `%XX` escapes first; nil when it is not a JSON Pointer.
+    public static func fromURIFragment(_ fragment: String) -> JSONPointer? {
+        JSONPointer(URIReference.percentDecoded(fragment))
+    }
+
     public static let root = JSONPointer()
 
     public var isRoot: Bool { tokens.isEmpty }

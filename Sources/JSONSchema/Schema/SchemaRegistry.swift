@@ -104,24 +104,3 @@ public struct SchemaRegistry: Sendable {
         location.document + "#" + JSONPointer(tokens: location.tokens).description
     }
 }
-
-/// Which keywords hold subschemas, and in what shape.
-enum SchemaKeywords {
-    enum Shape {
-        case schema, schemaArray, schemaMap
-    }
-
-    static func shape(of keyword: String) -> Shape? {
-        switch keyword {
-        case "additionalProperties", "propertyNames", "items", "contains", "not", "if", "then", "else",
-             "unevaluatedItems", "unevaluatedProperties", "contentSchema":
-            return .schema
-        case "allOf", "anyOf", "oneOf", "prefixItems":
-            return .schemaArray
-        case "$defs", "definitions", "properties", "patternProperties", "dependentSchemas":
-            return .schemaMap
-        default:
-            return nil
-        }
-    }
-}

@@ -166,6 +166,15 @@ import Testing
         #expect(run.stderr.contains("unknown type \"strin\""))
     }
 
+    @Test func aMissingSchemaFileSaysWhichOptionToCheck() throws {
+        let folder = try Self.folder(["a.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.validate(["--schema", "nope.json", "a.json"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "error: cannot read schema nope.json: no such file; check the path given to --schema\n")
+    }
+
     @Test func assertFormatFlag() throws {
         let folder = try Self.folder(["a.json": #""not-a-date""#, "s.json": #"{"format": "date"}"#])
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -244,20 +253,5 @@ import Testing
         let run = try Self.validate(["--schema", "schema.json", "--format", "json"] + names, in: folder)
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").count == 2_000)
-    }
-}
-
-/// The report lines themselves, without a subprocess.
-@Suite struct InstanceReportTests {
-    @Test func exitStatusFollowsTheWorstOutcome() throws {
-        let schema = try Schema(jsonText: #"{"type": "integer"}"#)
-        let valid = InstanceReport(path: "a", bytes: Array("1".utf8), schema: schema)
-        let invalid = InstanceReport(path: "b", bytes: Array("\"x\"".utf8), schema: schema)
-        let broken = InstanceReport(path: "c", bytes: Array("[".utf8), schema: schema)
-        #expect(InstanceReport.exitStatus([valid]) == 0)
-        #expect(InstanceReport.exitStatus([valid, invalid]) == 1)
-        #expect(InstanceReport.exitStatus([invalid, broken]) == 2)
-        #expect(broken.text.hasPrefix("c: not valid JSON: line 1, column 2"))
-        #expect(invalid.rendered(.json) == #"{"instance":"b","valid":false,"errors":[{"instanceLocation":"","keywordLocation":"/type","message":"expected integer, got string \"x\""}]}"#)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONSchema
+import Providers
 import Testing
 
 /// The structured-output subsets of OpenAI, Anthropic, Gemini and llama.cpp grammars.

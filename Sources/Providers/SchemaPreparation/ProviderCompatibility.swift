@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// Every keyword in `schema` that `provider`'s structured-output mode rejects
 /// or silently ignores, in schema document order. The whole schema is walked,
 /// `$defs` included.
@@ -191,7 +193,7 @@ struct CompatibilityChecker {
 
     /// Whether following local references from `reference` can come back to it.
     private func isRecursive(_ reference: String) -> Bool {
-        guard let start = JSONPointer(URIReference.percentDecoded(String(reference.dropFirst()))) else { return false }
+        guard let start = JSONPointer.fromURIFragment(String(reference.dropFirst())) else { return false }
         var pending = [start]
         var visited: Set<JSONPointer> = []
         while let pointer = pending.popLast() {
@@ -210,7 +212,7 @@ struct CompatibilityChecker {
             var found: [JSONPointer] = []
             for member in object {
                 if member.key == "$ref", let text = member.value.stringValue, text.hasPrefix("#"),
-                   let pointer = JSONPointer(URIReference.percentDecoded(String(text.dropFirst())))
+                   let pointer = JSONPointer.fromURIFragment(String(text.dropFirst()))
                 {
                     found.append(pointer)
                 } else {
