@@ -1,3 +1,4 @@
+import JSONSchema
 /// A JSON value found in a model's reply.
 public struct Extraction: Hashable, Sendable {
     /// Where in the reply the JSON was found.

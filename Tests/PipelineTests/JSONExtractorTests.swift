@@ -1,4 +1,5 @@
 import JSONSchema
+import Pipeline
 import Testing
 
 /// Finding the JSON in a model's reply.

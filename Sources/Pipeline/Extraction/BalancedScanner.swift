@@ -1,3 +1,4 @@
+import JSONSchema
 /// Finds where a JSON container that starts at a `{` or `[` ends, skipping
 /// brackets inside strings.
 enum BalancedScanner {

@@ -1,3 +1,4 @@
+import JSONSchema
 /// Finds the JSON value in a model's reply: a fenced ```json block when there
 /// is one, else the whole reply when it is JSON, else the first balanced
 /// `{...}` or `[...]` in the prose that parses.

@@ -1,3 +1,4 @@
+import JSONSchema
 import Foundation
 
 /// Markdown fenced code blocks (``` or ~~~) in a reply.
