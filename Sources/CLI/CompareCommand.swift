@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Golden
 import History
+import Reports
 
 /// `trainer-eval compare`: what improved, regressed or changed between two runs,
 /// or between a run and golden.

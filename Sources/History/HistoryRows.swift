@@ -69,7 +69,7 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
 }
 
 /// One fixture step of a run as stored: enough to say what improved, regressed or changed.
-public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ComparedStep {
     public static let databaseTableName = "stepResult"
 
     public var runId: String
@@ -128,5 +128,5 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
     }
 
     /// Whether the step produced a usable output.
-    public var producedOutput: Bool { outcome == "valid" }
+
 }

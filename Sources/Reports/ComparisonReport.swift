@@ -1,5 +1,4 @@
 import Foundation
-import Reports
 
 /// A comparison as text for a terminal, markdown for a pull request, and a
 /// self-contained HTML page.

@@ -1,5 +1,4 @@
 import Foundation
-import Golden
 import JSONSchema
 
 /// Two runs (or a run and golden) compared case by case: what improved,
@@ -36,7 +35,7 @@ public struct RunComparison: Sendable {
     public let cases: [Case]
 
     /// Compares `head` against `base`; steps that were skipped count as absent.
-    public init(base: [StepRow], head: [StepRow], baseName: String, headName: String) {
+    public init<Step: ComparedStep>(base: [Step], head: [Step], baseName: String, headName: String) {
         self.baseName = baseName
         self.headName = headName
         let before = Dictionary(base.filter { $0.outcome != "skipped" }.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -46,7 +45,7 @@ public struct RunComparison: Sendable {
         cases = order.map { key in Self.compare(key: key, before: before[key], after: after[key]) }
     }
 
-    static func compare(key: String, before: StepRow?, after: StepRow?) -> Case {
+    static func compare<Step: ComparedStep>(key: String, before: Step?, after: Step?) -> Case {
         guard let before else { return Case(key: key, change: .added, details: []) }
         guard let after else { return Case(key: key, change: .removed, details: []) }
         if before.producedOutput, !after.producedOutput {
@@ -70,18 +69,24 @@ public struct RunComparison: Sendable {
     public func count(_ change: Change) -> Int {
         cases.filter { $0.change == change }.count
     }
+}
 
-    /// The approved golden outputs as rows, so a run can be compared with golden.
-    public static func goldenRows(store: GoldenStore) throws -> [StepRow] {
-        try store.entries(pending: false).compactMap { key in
-            guard let entry = try store.approved(fixture: key.fixture, step: key.step) else { return nil }
-            // An approved unusable reply is a known failure: golden has no output there either.
-            let usable = entry.checks[GoldenComparison.usableOutputCheck] != false
-            return StepRow(
-                runId: "golden", fixture: key.fixture, stepId: key.step, status: usable ? "matches" : "known-failure",
-                outcome: usable ? "valid" : "invalid",
-                failedChecks: entry.checks.filter { !$0.value }.map(\.key), passedChecks: entry.checks.filter(\.value).map(\.key),
-                output: entry.output)
-        }
-    }
+/// One fixture step of a run as a comparison reads it: whether it produced an
+/// output, which checks passed and failed, and a fingerprint of the output.
+public protocol ComparedStep {
+    /// `fixture/step`.
+    var key: String { get }
+    /// `valid`, `invalid`, `error` or `skipped`.
+    var outcome: String { get }
+    /// `kind: message` when the step failed.
+    var failure: String? { get }
+    var failedCheckNames: Set<String> { get }
+    var passedCheckNames: Set<String> { get }
+    /// Fingerprint of the output's canonical JSON; nil without an output.
+    var outputFingerprint: String? { get }
+}
+
+extension ComparedStep {
+    /// A valid output came out of the step.
+    public var producedOutput: Bool { outcome == "valid" }
 }
