@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Golden
-import Pipeline
 
 /// `trainer-eval review`: walk the pending outputs one by one, a key press each.
 struct ReviewCommand: AsyncParsableCommand {
@@ -28,59 +27,71 @@ struct ReviewCommand: AsyncParsableCommand {
                 "error: review needs an interactive terminal. Use `trainer-eval diff` to read the changes, then `trainer-eval accept` or `trainer-eval reject` with --fixture and --step.")
             throw ExitCode(2)
         }
-        let review = try PendingListing.review(projectOptions: projectOptions)
-        let items = try Failure.exitingOnError { try review.items(where: selection.includes) }
+        let layout = try projectOptions.layout()
+        let review = try Failure.exitingOnError { try GoldenReview(layout: layout) }
+        let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
         let keys = KeyReader()
         defer { keys.restore() }
-        var tally = (accepted: 0, rejected: 0, skipped: 0)
-        func stoppedSummary(at index: Int) -> String {
-            "\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped + items.count - index) left pending."
-        }
+        var tally = GoldenReview.Tally()
         for (index, item) in items.enumerated() {
             out.writeLine()
             out.writeLine(out.styled("[\(index + 1)/\(items.count)] \(item.key)", .bold) + ": \(item.diff.summary)")
             out.writeLine(item.approved == nil ? item.pending.output.serialized(.prettySorted) : item.diff.rendered(color: out.usesColor, indent: "  "))
-            answer: while true {
-                out.write("accept (a), reject (r), skip (s), quit (q), help (?)? ")
-                // The end of input (or Ctrl-C, Ctrl-D) quits: no one is left to answer for the rest.
-                guard let key = keys.next(), !["q", "\u{3}", "\u{4}"].contains(key) else {
-                    out.writeLine()
-                    out.writeLine(stoppedSummary(at: index))
-                    return
-                }
-                switch key {
-                case "a":
-                    out.writeLine("a")
-                    if item.acceptsRegression {
-                        let checks = item.diff.newlyFailing.joined(separator: ", ")
-                        out.write(out.styled("This is a regression:", .red) + " \(checks) passed in golden and fail now; accepting records them as known failures. Accept anyway? (y/N) ")
-                        let confirmed = keys.next() == "y"
-                        out.writeLine(confirmed ? "y" : "n")
-                        guard confirmed else { continue }
-                    }
-                    try Failure.exitingOnError { try review.accept(item) }
-                    tally.accepted += 1
-                    break answer
-                case "r":
-                    out.writeLine("r")
-                    review.reject(item)
-                    tally.rejected += 1
-                    break answer
-                case "s":
-                    out.writeLine("s")
-                    tally.skipped += 1
-                    break answer
-                case "\n", "\r", " ":
-                    out.writeLine()
-                case "?", "h":
-                    out.writeLine("?")
-                    out.writeLine("  " + Self.keys)
-                default:
-                    out.writeLine(String(key))
-                    out.writeLine("  `\(key)` is not an answer: " + Self.keys)
-                }
+            let outcome = try answer(item, review: review, keys: keys, out: out)
+            if outcome == .quit {
+                out.writeLine("\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped + items.count - index) left pending.")
+                return
             }
+            tally.record(outcome)
         }
         out.writeLine(items.isEmpty ? "Nothing pending." : "\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped) skipped.")
+    }
+
+    /// Asks for keys until one decides `item`, and applies it: accepted, rejected, skipped or quit.
+    private func answer(_ item: GoldenReview.Item, review: GoldenReview, keys: KeyReader, out: Terminal) throws -> GoldenReview.Outcome {
+        while true {
+            out.write("accept (a), reject (r), skip (s), quit (q), help (?)? ")
+            // The end of input reads as Ctrl-D, which quits: no one is left to answer for the rest.
+            let key = keys.next() ?? "\u{4}"
+            guard let decision = Self.decision(for: key) else {
+                Self.printNonAnswer(key, on: out)
+                continue
+            }
+            out.writeLine(decision == .quit ? "" : String(key))
+            var outcome = try Failure.exitingOnError { try review.apply(decision, to: item) }
+            if outcome == .needsConfirmation {
+                let checks = item.diff.newlyFailing.joined(separator: ", ")
+                out.write(out.styled("This is a regression:", .red) + " \(checks) passed in golden and fail now; accepting records them as known failures. Accept anyway? (y/N) ")
+                let confirmed = keys.next() == "y"
+                out.writeLine(confirmed ? "y" : "n")
+                if confirmed { outcome = try Failure.exitingOnError { try review.apply(decision, to: item, confirmed: true) } }
+            }
+            if outcome != .needsConfirmation { return outcome }
+        }
+    }
+
+    /// The decision a key stands for; nil for a key that is no answer. Ctrl-C and Ctrl-D quit.
+    static func decision(for key: Character) -> GoldenReview.Decision? {
+        switch key {
+        case "a": .accept
+        case "r": .reject
+        case "s": .skip
+        case "q", "\u{3}", "\u{4}": .quit
+        default: nil
+        }
+    }
+
+    /// Echoes a key that is no answer: Enter and space move to a new line, `?` brings up the keys.
+    private static func printNonAnswer(_ key: Character, on out: Terminal) {
+        switch key {
+        case "\n", "\r", " ":
+            out.writeLine()
+        case "?", "h":
+            out.writeLine("?")
+            out.writeLine("  " + keys)
+        default:
+            out.writeLine(String(key))
+            out.writeLine("  `\(key)` is not an answer: " + keys)
+        }
     }
 }

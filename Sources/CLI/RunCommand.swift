@@ -1,14 +1,8 @@
 import ArgumentParser
-import Console
-import Foundation
 import Evaluation
-import Golden
-import History
+import Foundation
 import Intake
-import JSONSchema
 import Pipeline
-import Providers
-import Reports
 
 /// `trainer-eval run`: the evaluation run.
 struct RunCommand: AsyncParsableCommand {
@@ -100,25 +94,6 @@ struct RunCommand: AsyncParsableCommand {
         _ = try requiredPassRates()
     }
 
-    /// `--min-pass-rate` values by step name, `*` for every step.
-    func requiredPassRates() throws -> [String: Double] {
-        var rates: [String: Double] = [:]
-        for value in minPassRates {
-            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-            let step = parts.count == 2 ? parts[0] : "*"
-            guard step == "*" || PipelineStep(rawValue: step) != nil else {
-                throw ValidationError("--min-pass-rate \(value): `\(step)` is not a step; use one of \(PipelineStep.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            let text = parts.last ?? ""
-            let rate = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
-            guard let rate, (0...1).contains(rate) else {
-                throw ValidationError("--min-pass-rate \(value): the rate must be between 0 and 1 (or 0% and 100%).")
-            }
-            rates[step] = rate
-        }
-        return rates
-    }
-
     func run() async throws {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
@@ -127,20 +102,9 @@ struct RunCommand: AsyncParsableCommand {
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
         let provider = try providerOptions.makeProvider(layout: layout)
         let err = Terminal.standardError
-        let out = Terminal.standardOutput
-        var options = Evaluation.Options()
-        options.lastStep = until
-        options.jobs = effectiveJobs
-        options.repairs = repairs
-        options.runsChecks = !skipChecks
-        options.ci = ci
-        options.repeats = `repeat`
-        options.requiredPassRates = try requiredPassRates()
-        options.findsOrphans = fixture.isEmpty && until == nil
-        options.providerName = providerOptions.provider.rawValue
-        options.keptReports = keepReports == 0 ? nil : keepReports
-        options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
-        for warning in options.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
+        let printer = RunOutcomePrinter(out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci)
+        let options = try evaluationOptions(prompts: prompts)
+        printer.printWarnings(options.warnings)
 
         let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
         let progress = ProgressPrinter(
@@ -161,31 +125,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         progress.finish()
-
-        out.writeLine(outcome.report.totals.table(recorded: providerOptions.provider == .replay))
-        if let repeats = outcome.report.repeats {
-            out.writeLine("")
-            out.writeLine("Stability over \(repeats.repeats) repeats:")
-            out.writeLine(TextTable(header: repeats.tableHeader, rows: repeats.tableRows).rendered)
-            for line in repeats.flakyLines { out.writeLine(out.styled("flaky", .yellow) + " \(line)") }
-            for line in repeats.shortfalls { out.writeLine(out.styled("below the required pass rate", .red) + ": \(line)") }
-        }
-        GoldenReportPrinter(terminal: out, ci: ci).print(outcome.golden)
-        for warning in outcome.warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
-        out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
-        if let unreachable = outcome.unreachable {
-            err.writeLine(err.styled("error", .red) + ": \(unreachable.message)")
-            var next = "The run stopped after the first call's retries; the steps not run are marked so in the report."
-            if providerOptions.provider == .local { next += " Start the local model with `scripts/local-model serve qwen`, then run again." }
-            err.writeLine(next)
-        } else if interruption.wasInterrupted {
-            err.writeLine("Interrupted: steps that had not finished are marked not run.")
-        }
-        let unreadable = outcome.unreadableRecordings
-        if !unreadable.isEmpty {
-            err.writeLine(err.styled("error", .red) + ": \(unreadable.count) recording\(unreadable.count == 1 ? "" : "s") cannot be read: "
-                + unreadable.joined(separator: ", ") + " (exit 2: bad input)")
-        }
+        printer.print(outcome, interrupted: interruption.wasInterrupted)
         // Everything is written. Exiting here leaves the run's results to the operating
         // system: freeing a large run's results one object at a time takes longer than
         // printing them did.

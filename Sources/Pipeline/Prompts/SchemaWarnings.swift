@@ -1,12 +1,11 @@
 import Intake
 import JSONSchema
-import Pipeline
 import Providers
 
 /// Warnings, once per run, about schema keywords the chosen provider cannot enforce.
-enum SchemaWarnings {
+public enum SchemaWarnings {
     /// One warning per schema file the steps use (steps sharing a schema share its warning).
-    static func forRun(prompts: PromptLibrary, configuration: ProviderConfiguration) -> [String] {
+    public static func forRun(prompts: PromptLibrary, configuration: ProviderConfiguration) -> [String] {
         guard let rules = configuration.structuredOutputRules else { return [] }
         var warnings: [String] = []
         var seen: Set<String> = []

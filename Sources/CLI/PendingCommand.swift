@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `trainer-eval pending`: what is waiting for approval.
+struct PendingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pending",
+        abstract: "List pending outputs with a one-line summary of how each differs from golden."
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+    @OptionGroup var selection: GoldenSelection
+
+    func run() async throws {
+        try PendingPrinter(projectOptions: projectOptions, selection: selection).print(withDiffs: false)
+    }
+}

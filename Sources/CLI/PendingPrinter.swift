@@ -1,0 +1,29 @@
+import Golden
+import History
+
+/// Prints the selected pending outputs, one line each, optionally with their diffs.
+struct PendingPrinter {
+    let projectOptions: ProjectOptions
+    let selection: GoldenSelection
+
+    func print(withDiffs: Bool) throws {
+        try selection.checkNames(in: projectOptions)
+        let layout = try projectOptions.layout()
+        let review = try Failure.exitingOnError { try GoldenReview(layout: layout) }
+        let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
+        let out = Terminal.standardOutput
+        for item in items {
+            out.writeLine(out.styled(item.kind, .yellow) + " \(item.key): \(item.diff.summary)")
+            if withDiffs { out.writeLine(item.diff.rendered(color: out.usesColor, indent: "    ")) }
+        }
+        out.writeLine("\(items.count) pending.")
+        // Nothing pending may only mean nothing could be compared: say so when recordings were stale.
+        let latest = items.isEmpty ? try? RunHistory(file: layout.history).staleStepsOfLatestRun() : nil
+        let count = latest?.steps.filter(selection.includes).count ?? 0
+        if let latest, count > 0 {
+            out.writeLine(
+                "The latest run (\(latest.run)) could not compare \(count) step\(count == 1 ? "" : "s") with golden because \(count == 1 ? "its recording is" : "their recordings are") stale: "
+                + "`trainer-eval run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)`, then review here.")
+        }
+    }
+}

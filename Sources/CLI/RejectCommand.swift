@@ -1,0 +1,22 @@
+import ArgumentParser
+import Golden
+
+/// `trainer-eval reject`: discard pending outputs.
+struct RejectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reject",
+        abstract: "Discard pending outputs, keeping golden as it is."
+    )
+
+    @OptionGroup var projectOptions: ProjectOptions
+    @OptionGroup var selection: GoldenSelection
+
+    func run() async throws {
+        try selection.checkNames(in: projectOptions)
+        let review = GoldenReview(store: GoldenStore(folder: try projectOptions.layout().golden))
+        let rejected = review.reject(where: selection.includes)
+        let out = Terminal.standardOutput
+        for key in rejected { out.writeLine(out.styled("rejected", .red) + " \(key)") }
+        out.writeLine("\(rejected.count) rejected.")
+    }
+}

@@ -1,0 +1,53 @@
+import Console
+import Evaluation
+import Foundation
+import Golden
+import Intake
+import Pipeline
+import Reports
+
+/// Prints a run's end: the summary table, stability over repeats, the comparison with
+/// golden, warnings, where the report is, and why the run stopped early if it did.
+struct RunOutcomePrinter {
+    let out: Terminal
+    let err: Terminal
+    let layout: ProjectLayout
+    let provider: ProviderName
+    /// The CI gate shows every diff and writes no pending files.
+    let ci: Bool
+
+    /// Warnings, one line each on standard error.
+    func printWarnings(_ warnings: [String]) {
+        for warning in warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
+    }
+
+    func print(_ outcome: Evaluation.Outcome, interrupted: Bool) {
+        out.writeLine(outcome.report.totals.table(recorded: provider == .replay))
+        if let repeats = outcome.report.repeats { printStability(repeats) }
+        GoldenReportPrinter(terminal: out, ci: ci).print(outcome.golden)
+        printWarnings(outcome.warnings)
+        out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
+        if let unreachable = outcome.unreachable {
+            err.writeLine(err.styled("error", .red) + ": \(unreachable.message)")
+            var next = "The run stopped after the first call's retries; the steps not run are marked so in the report."
+            if provider == .local { next += " Start the local model with `scripts/local-model serve qwen`, then run again." }
+            err.writeLine(next)
+        } else if interrupted {
+            err.writeLine("Interrupted: steps that had not finished are marked not run.")
+        }
+        let unreadable = outcome.unreadableRecordings
+        if !unreadable.isEmpty {
+            err.writeLine(err.styled("error", .red) + ": \(unreadable.count) recording\(unreadable.count == 1 ? "" : "s") cannot be read: "
+                + unreadable.joined(separator: ", ") + " (exit 2: bad input)")
+        }
+    }
+
+    /// Pass rates with their spread, flaky checks and shortfalls, for `--repeat`.
+    private func printStability(_ repeats: RepeatStatistics) {
+        out.writeLine("")
+        out.writeLine("Stability over \(repeats.repeats) repeats:")
+        out.writeLine(TextTable(header: repeats.tableHeader, rows: repeats.tableRows).rendered)
+        for line in repeats.flakyLines { out.writeLine(out.styled("flaky", .yellow) + " \(line)") }
+        for line in repeats.shortfalls { out.writeLine(out.styled("below the required pass rate", .red) + ": \(line)") }
+    }
+}

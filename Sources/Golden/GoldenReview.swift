@@ -1,0 +1,202 @@
+import Diff
+import Intake
+import JSONSchema
+import Pipeline
+
+/// The insta-style review of pending outputs: what waits for approval and how each
+/// differs from golden, accepting or rejecting a selection of them, the answers of an
+/// interactive review, and pruning the golden files of steps no fixture produces.
+///
+/// `pending`, `diff`, `review`, `accept` and `reject` are views of this; the command
+/// line only reads keys and prints.
+public struct GoldenReview: Sendable {
+    /// One pending output and how it differs from its approved one.
+    public struct Item: Sendable {
+        public var key: StepKey
+        public var approved: GoldenEntry?
+        public var pending: GoldenEntry
+        public var diff: GoldenDiff
+
+        /// `new` when nothing is approved yet, else `changed`.
+        public var kind: String { approved == nil ? "new" : "changed" }
+
+        /// Checks that passed in golden and fail now: accepting makes them known
+        /// failures, so a reviewer is asked first.
+        public var acceptsRegression: Bool { !diff.newlyFailing.isEmpty }
+    }
+
+    /// A reviewer's answer for one pending output.
+    public enum Decision: Sendable, Hashable {
+        case accept, reject, skip, quit
+    }
+
+    /// What applying a decision did.
+    public enum Outcome: Sendable, Hashable {
+        case accepted, rejected, skipped
+        /// Nothing changed: the output is a regression, and accepting it needs confirming.
+        case needsConfirmation
+        /// The review stops here; this output and the ones after it stay pending.
+        case quit
+    }
+
+    /// How many outputs a review accepted, rejected and skipped so far.
+    public struct Tally: Sendable, Hashable {
+        public var accepted = 0
+        public var rejected = 0
+        public var skipped = 0
+
+        public init() {}
+
+        /// Counts what one decision did.
+        public mutating func record(_ outcome: Outcome) {
+            switch outcome {
+            case .accepted: accepted += 1
+            case .rejected: rejected += 1
+            case .skipped: skipped += 1
+            case .needsConfirmation, .quit: break
+            }
+        }
+    }
+
+    /// The golden files of an orphaned step that `prune` deleted.
+    public struct Pruned: Sendable, Hashable {
+        public var orphan: GoldenOrphan
+        /// The fixture's folder went too, since the orphan's files were its last.
+        public var removedFolder: Bool
+    }
+
+    /// What `accept` did, in the order it did it.
+    public enum AcceptEvent: Sendable, Hashable {
+        /// A pending output became golden.
+        case accepted(StepKey)
+        /// Every selected pending output is golden (these, possibly none); pruning comes next.
+        case acceptedAll([StepKey])
+        /// An orphaned step's files were deleted.
+        case pruned(Pruned)
+    }
+
+    /// What `accept` did.
+    public struct Acceptance: Sendable, Hashable {
+        /// The steps whose pending output became golden, in fixture and step order.
+        public var accepted: [StepKey]
+        /// The orphaned steps deleted, sorted; nil when no pruning was asked for.
+        public var pruned: [Pruned]?
+    }
+
+    public let store: GoldenStore
+    /// How a step's outputs are diffed, by fixture step id (from each step's `prompt.yaml`).
+    public let diffOptions: @Sendable (String) -> JSONDiff.Options
+
+    public init(store: GoldenStore, diffOptions: @escaping @Sendable (String) -> JSONDiff.Options = { _ in .init() }) {
+        self.store = store
+        self.diffOptions = diffOptions
+    }
+
+    /// The project's golden folder, diffed with each step's declared options.
+    public init(layout: ProjectLayout) throws(PromptLibraryError) {
+        let prompts = try PromptLibrary(layout: layout)
+        self.init(store: GoldenStore(folder: layout.golden)) { prompts.diffOptions(forStep: $0) }
+    }
+
+    // MARK: Pending
+
+    /// The pending outputs the selection includes, with their diffs, in fixture and step order.
+    public func pending(where includes: (StepKey) -> Bool = { _ in true }) throws(GoldenError) -> [Item] {
+        var items: [Item] = []
+        for key in store.entries(pending: true) where includes(key) {
+            guard let pending = try store.pending(fixture: key.fixture, step: key.step) else { continue }
+            let approved = try store.approved(fixture: key.fixture, step: key.step)
+            let diff = GoldenDiff(approved: approved, pending: pending, options: diffOptions(key.step))
+            items.append(Item(key: key, approved: approved, pending: pending, diff: diff))
+        }
+        return items
+    }
+
+    // MARK: Accept and reject
+
+    /// Makes the selected pending outputs golden. With `pruning`, also deletes the golden
+    /// files of the selected steps none of those fixtures produces (see `orphans`).
+    ///
+    /// The orphans are found before anything is accepted, and their pending outputs are
+    /// not accepted: a pending output of a step that is going away is deleted with it,
+    /// never promoted first. `onEvent` hears of each step as it is done, so a failure
+    /// half-way still tells what went before it.
+    @discardableResult
+    public func accept(
+        where includes: (StepKey) -> Bool = { _ in true }, pruning fixtures: [Fixture]? = nil,
+        onEvent: (AcceptEvent) -> Void = { _ in }
+    ) throws -> Acceptance {
+        let orphans = fixtures.map { self.orphans(producedBy: $0, where: includes) } ?? []
+        let orphanedSteps = Set(orphans.map(\.key))
+        var accepted: [StepKey] = []
+        for key in store.entries(pending: true) where includes(key) && !orphanedSteps.contains(key) {
+            try store.accept(fixture: key.fixture, step: key.step)
+            accepted.append(key)
+            onEvent(.accepted(key))
+        }
+        onEvent(.acceptedAll(accepted))
+        guard fixtures != nil else { return Acceptance(accepted: accepted, pruned: nil) }
+        let pruned = try prune(orphans) { onEvent(.pruned($0)) }
+        return Acceptance(accepted: accepted, pruned: pruned)
+    }
+
+    /// Discards the selected pending outputs; golden stays as it is. Returns the steps
+    /// whose pending output went, in fixture and step order.
+    @discardableResult
+    public func reject(where includes: (StepKey) -> Bool = { _ in true }) -> [StepKey] {
+        let keys = store.entries(pending: true).filter(includes)
+        for key in keys { store.reject(fixture: key.fixture, step: key.step) }
+        return keys
+    }
+
+    // MARK: Interactive review
+
+    /// Applies a reviewer's decision to one pending output. Accepting a regression
+    /// (`Item.acceptsRegression`) changes nothing and answers `needsConfirmation`
+    /// until it is `confirmed`.
+    public func apply(_ decision: Decision, to item: Item, confirmed: Bool = false) throws -> Outcome {
+        switch decision {
+        case .accept:
+            guard !item.acceptsRegression || confirmed else { return .needsConfirmation }
+            try store.accept(fixture: item.key.fixture, step: item.key.step)
+            return .accepted
+        case .reject:
+            store.reject(fixture: item.key.fixture, step: item.key.step)
+            return .rejected
+        case .skip:
+            return .skipped
+        case .quit:
+            return .quit
+        }
+    }
+
+    // MARK: Prune
+
+    /// Every model step the fixtures produce, as `run` over the whole suite would.
+    public static func expectedSteps(of fixtures: [Fixture]) -> Set<StepKey> {
+        var expected = Set<StepKey>()
+        for fixture in fixtures {
+            for id in FixturePlan(fixture).modelStepIDs { expected.insert(StepKey(fixture: fixture.name, id: id)) }
+        }
+        return expected
+    }
+
+    /// The golden files of the selected steps that none of `fixtures` produces, one
+    /// orphan per step, sorted.
+    public func orphans(producedBy fixtures: [Fixture], where includes: (StepKey) -> Bool = { _ in true }) -> [GoldenOrphan] {
+        store.orphans(excluding: Self.expectedSteps(of: fixtures)).filter { includes($0.key) }
+    }
+
+    /// Deletes each orphan's files, and a fixture folder that leaves empty, in order.
+    /// `onPruned` hears of each orphan as it goes.
+    @discardableResult
+    public func prune(_ orphans: [GoldenOrphan], onPruned: (Pruned) -> Void = { _ in }) throws(GoldenError) -> [Pruned] {
+        var pruned: [Pruned] = []
+        for orphan in orphans {
+            let done = Pruned(orphan: orphan, removedFolder: try store.remove(orphan))
+            pruned.append(done)
+            onPruned(done)
+        }
+        return pruned
+    }
+}
