@@ -4,7 +4,7 @@ extension RunComparison {
     /// The comparison `compare` shows: `[A, B]` is B against A; `[B]` is B against the
     /// run before it; `[]` is the latest run against the one before. With `againstGolden`,
     /// the one named run (default `latest`) against the approved outputs of the steps it produced.
-    public static func load(runs: [String], againstGolden: Bool, history: RunHistory, golden: GoldenStore) throws -> RunComparison {
+    public static func load(runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage) throws -> RunComparison {
         if againstGolden {
             let head = try history.run(runs.first ?? "latest")
             let rows = try goldenRows(store: golden)

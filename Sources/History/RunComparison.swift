@@ -72,7 +72,7 @@ public struct RunComparison: Sendable {
     }
 
     /// The approved golden outputs as rows, so a run can be compared with golden.
-    public static func goldenRows(store: GoldenStore) throws -> [StepRow] {
+    public static func goldenRows(store: any GoldenStorage) throws -> [StepRow] {
         try store.entries(pending: false).compactMap { key in
             guard let entry = try store.approved(fixture: key.fixture, step: key.step) else { return nil }
             // An approved unusable reply is a known failure: golden has no output there either.
