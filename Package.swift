@@ -97,7 +97,10 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Replay", "Diff", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
+        .testTarget(
+            name: "EvaluationTests",
+            dependencies: ["Evaluation", "Golden", "History", "Reports", "Pipeline", "Providers", "Intake", "JSONSchema", "TestSupport"]
+        ),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "TestSupport"]),
     ]
