@@ -85,8 +85,8 @@ let package = Package(
             path: "Sources/CLI"
         ),
 
-        // A real HTTP/1.1 server on 127.0.0.1 for tests: scripted answers and faults.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        // For tests: a real HTTP/1.1 server on 127.0.0.1 (scripted answers and faults) and a scripted model provider.
+        .target(name: "TestSupport", dependencies: ["Providers"], path: "Tests/Support"),
 
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["suite-skips.json"]),
         .testTarget(name: "IntakeTests", dependencies: ["Intake", "JSONSchema"]),
@@ -94,11 +94,14 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "JSONSchema"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema", "TestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["Golden", "Replay", "Diff", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Diff", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"], exclude: ["Snapshots"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
+        .testTarget(
+            name: "EvaluationTests",
+            dependencies: ["Evaluation", "Golden", "History", "Reports", "Pipeline", "Providers", "Intake", "JSONSchema", "TestSupport"]
+        ),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "JSONSchema", "TestSupport"]),
     ]

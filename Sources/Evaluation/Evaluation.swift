@@ -78,13 +78,23 @@ public struct Evaluation: Sendable {
     public let prices: PriceTable
     public let provider: any ModelProvider
     public let options: Options
+    /// The golden outputs, the run history and the report folders.
+    public let stores: Stores
 
-    public init(layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options) {
+    public init(
+        layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options, stores: Stores
+    ) {
         self.layout = layout
         self.prompts = prompts
         self.prices = prices
         self.provider = provider
         self.options = options
+        self.stores = stores
+    }
+
+    /// A run on the project's own stores (`Stores.onDisk(layout:)`).
+    public init(layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options) {
+        self.init(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options, stores: .onDisk(layout: layout))
     }
 
     /// Runs `fixtures` and writes the report. Throws only when golden/ cannot be
@@ -103,7 +113,7 @@ public struct Evaluation: Sendable {
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now
-        let gate = GoldenGate(store: GoldenStore(folder: layout.golden), diffOptions: prompts.diffOptions)
+        let gate = GoldenGate(store: stores.golden, diffOptions: prompts.diffOptions)
         // The first repeat's steps are compared with golden as they finish, while
         // other fixtures still wait on the model: only the last few are left for the end.
         let judged = Judgements()
@@ -135,7 +145,7 @@ public struct Evaluation: Sendable {
 
         let golden = try gate.evaluate(
             results, writesPending: writesPending, findsOrphans: options.findsOrphans, judged: judged.all)
-        let writer = ReportWriter(root: layout.reports)
+        let writer = stores.reports
         let run = RunReport.RunInfo(
             id: writer.availableRunID(startedAt: startedAt, provider: options.providerName),
             startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: provider.answeringModel,
@@ -146,16 +156,16 @@ public struct Evaluation: Sendable {
             ci: options.ci, interrupted: interrupted, warnings: options.warnings)
         let statistics = repeats.count > 1 ? RepeatStatistics(runs: repeats, requiredPassRates: options.requiredPassRates) : nil
         let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden, repeats: statistics)
-        let folder = layout.reports.appendingPathComponent(run.id, isDirectory: true)
+        let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)
 
         // The pass-rate chart shows earlier runs from the history and this run from the
         // report, so the history is written while the report renders. A history that
         // cannot be read or written costs the chart's past, never the report.
         var warnings: [String] = []
-        var history: RunHistory?
+        var history: (any RunRecords)?
         var passRates: [PassRatePoint] = []
         do {
-            history = try RunHistory(file: layout.history)
+            history = try stores.openHistory()
             passRates = try history?.passRates(limit: 29) ?? []
         } catch {
             warnings.append("\(error)")
@@ -180,7 +190,7 @@ public struct Evaluation: Sendable {
             do {
                 try writer.pruneRuns(keeping: kept, current: run.id)
             } catch {
-                warnings.append("could not remove old report folders from \(layout.displayPath(of: layout.reports)): \(error.localizedDescription)")
+                warnings.append("could not remove old report folders from \(layout.displayPath(of: writer.root)): \(error.localizedDescription)")
             }
         }
         return Outcome(

@@ -6,10 +6,10 @@ import Pipeline
 /// failing that the approved output (canonical key order). A step approved as
 /// unusable feeds nothing, as in a run, where the steps after it are skipped.
 public struct ApprovedOutputs: UpstreamOutputs {
-    public let store: GoldenStore
+    public let store: any GoldenStorage
     public let preferred: any UpstreamOutputs
 
-    public init(store: GoldenStore, preferring preferred: any UpstreamOutputs) {
+    public init(store: any GoldenStorage, preferring preferred: any UpstreamOutputs) {
         self.store = store
         self.preferred = preferred
     }

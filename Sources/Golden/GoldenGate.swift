@@ -42,11 +42,11 @@ public struct GoldenReport: Sendable {
 
 /// Compares runs with golden and, outside CI, leaves pending outputs for review.
 public struct GoldenGate: Sendable {
-    public let store: GoldenStore
+    public let store: any GoldenStorage
     /// How each step's outputs are diffed (from its `prompt.yaml`); standard when absent.
     public let diffOptions: [PipelineStep: JSONDiff.Options]
 
-    public init(store: GoldenStore, diffOptions: [PipelineStep: JSONDiff.Options] = [:]) {
+    public init(store: any GoldenStorage, diffOptions: [PipelineStep: JSONDiff.Options] = [:]) {
         self.store = store
         self.diffOptions = diffOptions
     }

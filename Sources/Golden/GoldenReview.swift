@@ -83,11 +83,11 @@ public struct GoldenReview: Sendable {
         public var pruned: [Pruned]?
     }
 
-    public let store: GoldenStore
+    public let store: any GoldenStorage
     /// How a step's outputs are diffed, by fixture step id (from each step's `prompt.yaml`).
     public let diffOptions: @Sendable (String) -> JSONDiff.Options
 
-    public init(store: GoldenStore, diffOptions: @escaping @Sendable (String) -> JSONDiff.Options = { _ in .init() }) {
+    public init(store: any GoldenStorage, diffOptions: @escaping @Sendable (String) -> JSONDiff.Options = { _ in .init() }) {
         self.store = store
         self.diffOptions = diffOptions
     }

@@ -25,7 +25,7 @@ public struct GoldenEntry: Sendable, Hashable {
 /// `<step>.md` (a program's markdown, kept as its own file so it diffs as text) and
 /// `<step>.checks.json`. Pending outputs sit beside them with `.new` appended, like
 /// insta's snapshots, and become golden only through `accept`.
-public struct GoldenStore: Sendable {
+public struct GoldenStore: GoldenStorage, Sendable {
     public let folder: URL
 
     public init(folder: URL) {

@@ -6,7 +6,7 @@ extension RunComparison {
     /// The comparison `compare` shows: `[A, B]` is B against A; `[B]` is B against the
     /// run before it; `[]` is the latest run against the one before. With `againstGolden`,
     /// the one named run (default `latest`) against the approved outputs of the steps it produced.
-    public static func load(runs: [String], againstGolden: Bool, history: RunHistory, golden: GoldenStore) throws -> RunComparison {
+    public static func load(runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage) throws -> RunComparison {
         if againstGolden {
             let head = try history.run(runs.first ?? "latest")
             let rows = try goldenRows(store: golden)
@@ -27,7 +27,7 @@ extension RunComparison {
     }
 
     /// The approved golden outputs as rows, so a run can be compared with golden.
-    public static func goldenRows(store: GoldenStore) throws -> [StepRow] {
+    public static func goldenRows(store: any GoldenStorage) throws -> [StepRow] {
         try store.entries(pending: false).compactMap { key in
             guard let entry = try store.approved(fixture: key.fixture, step: key.step) else { return nil }
             // An approved unusable reply is a known failure: golden has no output there either.

@@ -1,14 +1,12 @@
-import Intake
 import Foundation
 import GRDB
-import Golden
 import JSONSchema
 import Reports
 
 /// Every run's per-step results in a local SQLite file (`.history/runs.sqlite`,
 /// ignored by git): the source of `trainer-eval history`, `compare`, and the
 /// report's pass-rate chart.
-public struct RunHistory: Sendable {
+public struct RunHistory: RunRecords, Sendable {
     public let file: URL
     private let database: DatabaseQueue
 
@@ -99,56 +97,6 @@ public struct RunHistory: Sendable {
     /// The pass rate a run is recorded with: the share of its model steps that passed the gate.
     public static func passRate(of report: RunReport) -> Double {
         RunRow(report, reportFolder: nil).passRate
-    }
-
-    /// Pass rates of the last `limit` runs, oldest first, for charts.
-    public func passRates(limit: Int = 30) throws(HistoryError) -> [PassRatePoint] {
-        try recentRuns(limit: limit).reversed().map { PassRatePoint(runID: $0.id, rate: $0.passRate) }
-    }
-
-    /// Finds a run by its id, a unique prefix of it, `latest`, or `latest~N` (N runs before the latest).
-    public func run(_ reference: String) throws(HistoryError) -> RunRow {
-        let rows = try allRunsNewestFirst()
-        guard !rows.isEmpty else { throw HistoryError(file: file, message: "no runs recorded yet: `trainer-eval run` records every run") }
-        if reference == "latest" { return rows[0] }
-        if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst("latest~".count)), back >= 0 {
-            guard back < rows.count else {
-                throw HistoryError(file: file, message: "`\(reference)`: only \(rows.count) run\(rows.count == 1 ? "" : "s") recorded")
-            }
-            return rows[back]
-        }
-        if let exact = rows.first(where: { $0.id == reference }) { return exact }
-        let matches = rows.filter { $0.id.hasPrefix(reference) }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            throw HistoryError(file: file, message: "no run `\(reference)`; recent runs: " + rows.prefix(5).map(\.id).joined(separator: ", "))
-        }
-        throw HistoryError(file: file, message: "`\(reference)` matches \(matches.count) runs: " + matches.prefix(5).map(\.id).joined(separator: ", ") + "; give more of the id")
-    }
-
-    /// The latest run's id and the steps it could not compare with golden because
-    /// their recordings were stale or missing.
-    public func staleStepsOfLatestRun() throws(HistoryError) -> (run: String, steps: [StepKey]) {
-        let latest = try run("latest")
-        let stale = try steps(ofRun: latest.id).filter { $0.status == StepVerdict.Status.stale.rawValue }
-        return (latest.id, stale.map { StepKey(fixture: $0.fixture, step: $0.stepId) })
-    }
-
-    /// The run recorded just before the one with this id.
-    public func run(before id: String) throws(HistoryError) -> RunRow {
-        let rows = try allRunsNewestFirst()
-        guard let index = rows.firstIndex(where: { $0.id == id }), index + 1 < rows.count else {
-            throw HistoryError(file: file, message: "no run before \(id) to compare it with; name two runs, or compare with --baseline golden")
-        }
-        return rows[index + 1]
-    }
-
-    private func allRunsNewestFirst() throws(HistoryError) -> [RunRow] {
-        do {
-            return try database.read { db in try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db) }
-        } catch {
-            throw HistoryError(file: file, message: "cannot read the run history: \(error)")
-        }
     }
 
     /// The per-step results of one run, in fixture and step order.

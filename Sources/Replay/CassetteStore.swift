@@ -3,7 +3,7 @@ import Intake
 import JSONSchema
 
 /// The cassettes under `golden/`: one file per fixture step, read and written whole.
-public struct CassetteStore: Sendable {
+public struct CassetteStore: CassetteStorage, Sendable {
     public let folder: URL
 
     public init(folder: URL) {
@@ -30,7 +30,12 @@ public struct CassetteStore: Sendable {
     /// The cassette for one step read for replay, nil when none was recorded.
     public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
         guard let data = FileManager.default.contents(atPath: path(fixture: fixture, step: step)) else { return nil }
-        let file = "\(fixture)/\(step)\(Self.fileSuffix)"
+        return try Self.replayable(data, fixture: fixture, step: step)
+    }
+
+    /// A cassette file's contents read for replay.
+    static func replayable(_ data: Data, fixture: String, step: String) throws(CassetteError) -> ReplayableCassette {
+        let file = "\(fixture)/\(step)\(fileSuffix)"
         do {
             return try ReplayableCassette(json: JSONParser.parse(data), file: file)
         } catch let error as CassetteError {
@@ -55,9 +60,14 @@ public struct CassetteStore: Sendable {
     public func write(_ cassette: Cassette) throws {
         let url = url(fixture: cassette.fixture, step: cassette.step)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var data = try Self.encoder.encode(cassette)
+        try Self.contents(of: cassette).write(to: url, options: .atomic)
+    }
+
+    /// A cassette's file as written: pretty-printed JSON with sorted keys and a final newline.
+    static func contents(of cassette: Cassette) throws -> Data {
+        var data = try encoder.encode(cassette)
         data.append(0x0A)
-        try data.write(to: url, options: .atomic)
+        return data
     }
 
     static let encoder: JSONEncoder = {

@@ -6,9 +6,9 @@ import Pipeline
 /// reply, exactly as the model ordered it, for `render` to show the messages a
 /// replay sends.
 public struct RecordedOutputs: UpstreamOutputs {
-    public let store: CassetteStore
+    public let store: any CassetteStorage
 
-    public init(store: CassetteStore) {
+    public init(store: any CassetteStorage) {
         self.store = store
     }
 

@@ -6,7 +6,7 @@ import Providers
 /// keeps everything it finished.
 public final class RecordingProvider: ModelProvider, @unchecked Sendable {
     public let base: any ModelProvider
-    public let store: CassetteStore
+    public let store: any CassetteStorage
     /// Answer from a matching recording when there is one, and call the live
     /// provider only for what is missing or stale (VCR's "new episodes").
     public let onlyMissing: Bool
@@ -17,7 +17,7 @@ public final class RecordingProvider: ModelProvider, @unchecked Sendable {
     /// Calls recorded in this run, per fixture step: a repair appends to its step's cassette.
     private var recorded: [CallContext: Cassette] = [:]
 
-    public init(recording base: any ModelProvider, into store: CassetteStore, onlyMissing: Bool = false) {
+    public init(recording base: any ModelProvider, into store: any CassetteStorage, onlyMissing: Bool = false) {
         self.base = base
         self.store = store
         self.onlyMissing = onlyMissing

@@ -6,10 +6,10 @@ import Providers
 public struct ReplayProvider: ModelProvider {
     public let kind = "replay"
     public let model = "recorded"
-    public let store: CassetteStore
+    public let store: any CassetteStorage
     private let served = ServedModels()
 
-    public init(store: CassetteStore) {
+    public init(store: any CassetteStorage) {
         self.store = store
     }
 

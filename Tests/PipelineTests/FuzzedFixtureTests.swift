@@ -2,6 +2,7 @@ import Foundation
 import Intake
 import JSONSchema
 import Testing
+import TestSupport
 
 @testable import Pipeline
 

@@ -3,6 +3,7 @@ import Intake
 import JSONSchema
 import Providers
 import Testing
+import TestSupport
 
 @testable import Pipeline
 

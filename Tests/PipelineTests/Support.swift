@@ -19,33 +19,6 @@ enum Repository {
     }
 }
 
-/// A provider that answers from a script, in order, and records what it was asked.
-/// Used where the test is about the pipeline's logic rather than HTTP.
-final class ScriptedProvider: ModelProvider, @unchecked Sendable {
-    let kind = "scripted"
-    let model = "scripted-model"
-    private let lock = NSLock()
-    private var replies: [Result<String, ProviderError>]
-    private(set) var requests: [CompletionRequest] = []
-
-    init(_ replies: [Result<String, ProviderError>]) {
-        self.replies = replies
-    }
-
-    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
-        let next: Result<String, ProviderError> = lock.withLock {
-            requests.append(request)
-            return replies.isEmpty ? .failure(ProviderError(kind: .serverError, provider: kind, message: "script exhausted")) : replies.removeFirst()
-        }
-        switch next {
-        case .success(let text):
-            return CompletionResponse(text: text, finishReason: "stop", usage: TokenUsage(input: 100, output: 50), latency: 0.01, model: model)
-        case .failure(let error):
-            throw error
-        }
-    }
-}
-
 enum Samples {
     static let options = #"{"options": [{"id": "energy-3x-week", "summary": "More energy: 3 short workouts a week", "detail": "20 minutes, three evenings."}, {"id": "monkey-bars-8-weeks", "summary": "Do the monkey bars in 8 weeks", "detail": "Grip and pulling strength."}, {"id": "walk-10k-steps", "summary": "Walk 10,000 steps a day by June", "detail": "Build up by 1,000 a week."}]}"#
 

@@ -2,31 +2,11 @@ import Foundation
 import JSONSchema
 @testable import Providers
 import Testing
+import TestSupport
 
-/// A provider that takes a while to answer and remembers how many calls it had at once.
-private final class SlowProvider: ModelProvider, @unchecked Sendable {
-    let kind = "slow"
-    let model = "slow"
-    let delay: Duration
-    private let lock = NSLock()
-    private var current = 0
-    private(set) var peak = 0
-    private(set) var calls = 0
-
-    init(delay: Duration) {
-        self.delay = delay
-    }
-
-    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
-        lock.withLock {
-            current += 1
-            calls += 1
-            peak = max(peak, current)
-        }
-        defer { lock.withLock { current -= 1 } }
-        try await Task.sleep(for: delay)
-        return CompletionResponse(text: "{}", finishReason: "stop", usage: TokenUsage(), latency: 0, model: model)
-    }
+/// A provider that takes `delay` to answer each call and remembers how many calls it had at once.
+private func slowProvider(delay: Duration) -> ScriptedProvider {
+    ScriptedProvider(answering: "{}", kind: "slow", model: "slow", usage: TokenUsage(), latency: 0, delay: .always(delay))
 }
 
 @Suite("Concurrency limit")
@@ -34,20 +14,20 @@ struct ConcurrencyLimitTests {
     static let request = CompletionRequest(system: "s", messages: [ChatMessage(role: .user, content: "u")])
 
     @Test func neverMoreThanTheLimitInFlightAndEveryCallServed() async throws {
-        let slow = SlowProvider(delay: .milliseconds(20))
+        let slow = slowProvider(delay: .milliseconds(20))
         let limited = ConcurrencyLimitedProvider(slow, limit: 4)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<24 { group.addTask { _ = try await limited.complete(Self.request) } }
             try await group.waitForAll()
         }
         #expect(slow.calls == 24)
-        #expect(slow.peak == 4)
+        #expect(slow.peakInFlight == 4)
     }
 
     @Test func aCancelledWaiterLeavesWithoutTakingASlot() async throws {
         // The holder keeps its slot for long enough that a busy machine cannot end it early;
         // the test waits for each state it needs instead of sleeping a guessed time.
-        let slow = SlowProvider(delay: .seconds(2))
+        let slow = slowProvider(delay: .seconds(2))
         let limited = ConcurrencyLimitedProvider(slow, limit: 1)
         let holder = Task { try await limited.complete(Self.request) }
         try await Self.waitUntil { slow.calls == 1 }

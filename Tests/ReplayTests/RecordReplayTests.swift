@@ -2,28 +2,14 @@ import Foundation
 import JSONSchema
 import Providers
 import Testing
+import TestSupport
 
 @testable import Replay
 
 /// A live provider stand-in that answers in order and counts its calls.
-final class CountingProvider: ModelProvider, @unchecked Sendable {
-    let kind = "openai-compatible"
-    let model = "test-model"
-    private let lock = NSLock()
-    private var replies: [String]
-    private(set) var calls = 0
-
-    init(_ replies: [String]) {
-        self.replies = replies
-    }
-
-    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
-        let text: String = lock.withLock {
-            calls += 1
-            return replies.removeFirst()
-        }
-        return CompletionResponse(text: text, finishReason: "stop", usage: TokenUsage(input: 10, output: 5), latency: 1.5, model: model)
-    }
+func liveProvider(_ replies: [String]) -> ScriptedProvider {
+    ScriptedProvider(
+        replies.map { .success($0) }, kind: "openai-compatible", model: "test-model", usage: TokenUsage(input: 10, output: 5), latency: 1.5)
 }
 
 @Suite("Record and replay")
@@ -40,7 +26,7 @@ struct RecordReplayTests {
     @Test func recordsEachStepToItsOwnReadableFileAndReplaysIt() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = CassetteStore(folder: folder)
-        let live = CountingProvider(["{\"options\": []}", "{\"options\": [1]}"])
+        let live = liveProvider(["{\"options\": []}", "{\"options\": [1]}"])
         let recorder = RecordingProvider(recording: live, into: store)
         _ = try await recorder.complete(request())
         var repair = request()
@@ -64,9 +50,9 @@ struct RecordReplayTests {
     @Test func recordingOnlyWhatIsMissingReusesMatchingCalls() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = CassetteStore(folder: folder)
-        _ = try await RecordingProvider(recording: CountingProvider(["{\"first\": 1}"]), into: store).complete(request())
+        _ = try await RecordingProvider(recording: liveProvider(["{\"first\": 1}"]), into: store).complete(request())
 
-        let live = CountingProvider(["{\"second\": 2}"])
+        let live = liveProvider(["{\"second\": 2}"])
         let resuming = RecordingProvider(recording: live, into: store, onlyMissing: true)
         #expect(try await resuming.complete(request()).text == "{\"first\": 1}")
         #expect(live.calls == 0)
@@ -87,7 +73,7 @@ struct RecordReplayTests {
     @Test func aChangedRequestIsStaleAndSaysWhatChanged() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = CassetteStore(folder: folder)
-        _ = try await RecordingProvider(recording: CountingProvider(["{}"]), into: store).complete(request())
+        _ = try await RecordingProvider(recording: liveProvider(["{}"]), into: store).complete(request())
         let replay = ReplayProvider(store: store)
 
         let edited = request(user: "Hello there", provenance: ["template": "2"])
@@ -114,7 +100,7 @@ struct RecordReplayTests {
 
     @Test func aCassetteWithAWrongFieldSaysWhichField() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = RecordingProvider(recording: CountingProvider(["{}"]), into: CassetteStore(folder: folder))
+        let recorder = RecordingProvider(recording: liveProvider(["{}"]), into: CassetteStore(folder: folder))
         _ = try await recorder.complete(request())
         let file = folder.appendingPathComponent("sam/goal-options.cassette.json")
         let text = try String(contentsOf: file, encoding: .utf8)

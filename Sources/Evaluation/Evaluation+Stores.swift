@@ -1,0 +1,40 @@
+import Golden
+import History
+import Intake
+import Reports
+
+extension Evaluation {
+    /// Where a run keeps what it produces: the golden outputs it is compared with,
+    /// the run history and the report folders.
+    ///
+    /// The command line uses `onDisk(layout:)`; tests hand in memory twins
+    /// (`MemoryGoldenStore`, `MemoryRunHistory`) and a temporary report folder.
+    public struct Stores: Sendable {
+        /// Approved and pending outputs: the run is compared with them and, outside CI,
+        /// leaves pending outputs in them.
+        public var golden: any GoldenStorage
+        /// Opens the run history once the pipeline is done. A history that cannot be
+        /// opened costs the pass-rate chart its past and the run a warning, never the report.
+        public var openHistory: @Sendable () throws -> any RunRecords
+        /// Writes the report folder and prunes old ones.
+        public var reports: ReportWriter
+
+        public init(golden: any GoldenStorage, openHistory: @escaping @Sendable () throws -> any RunRecords, reports: ReportWriter) {
+            self.golden = golden
+            self.openHistory = openHistory
+            self.reports = reports
+        }
+
+        /// Stores with a history that is already open.
+        public init(golden: any GoldenStorage, history: any RunRecords, reports: ReportWriter) {
+            self.init(golden: golden, openHistory: { history }, reports: reports)
+        }
+
+        /// The project's own: `golden/`, `.history/runs.sqlite` and `Reports/`.
+        public static func onDisk(layout: ProjectLayout) -> Stores {
+            Stores(
+                golden: GoldenStore(folder: layout.golden), openHistory: { try RunHistory(file: layout.history) },
+                reports: ReportWriter(root: layout.reports))
+        }
+    }
+}

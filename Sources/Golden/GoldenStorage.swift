@@ -1,0 +1,39 @@
+import Intake
+
+/// Where approved and pending outputs are kept: `GoldenStore` on disk, `MemoryGoldenStore` in memory.
+///
+/// An entry is approved or pending per fixture step; a pending entry becomes golden
+/// only through `accept`. The names are a step's, as golden files spell them
+/// (`goal-options-edit-2`).
+public protocol GoldenStorage: Sendable {
+    /// The approved output of a step, nil when none is approved.
+    func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry?
+
+    /// The pending output of a step, nil when none waits for review.
+    func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry?
+
+    /// Keeps `entry` as the step's pending output, replacing any before it.
+    func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws
+
+    /// Promotes a step's pending output to golden; false when nothing was pending.
+    @discardableResult
+    func accept(fixture: String, step: String) throws -> Bool
+
+    /// Discards a step's pending output; false when nothing was pending.
+    @discardableResult
+    func reject(fixture: String, step: String) -> Bool
+
+    /// Every (fixture, step) with approved output, or with pending output, sorted.
+    func entries(pending: Bool) -> [StepKey]
+
+    /// The files of every fixture step outside `produced`, one orphan per step, sorted.
+    func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan]
+
+    /// Deletes an orphan's files, then its fixture's folder if that left it empty; true
+    /// when the folder went too.
+    @discardableResult
+    func remove(_ orphan: GoldenOrphan) throws(GoldenError) -> Bool
+
+    /// The fixtures the store holds anything for, sorted (retired fixtures included until pruned).
+    func fixtureFolders() -> [String]
+}

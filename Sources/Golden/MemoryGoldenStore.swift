@@ -1,0 +1,124 @@
+import Foundation
+import Intake
+import JSONSchema
+import Replay
+
+/// Approved and pending outputs in memory, for tests: the answers `GoldenStore` gives
+/// for the same calls, with orphans named by the files it would have written.
+///
+/// Entries are kept as values; a value read back equals the one written, as a file
+/// read back does (an approved entry keeps no failure messages, as on disk).
+public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
+    /// Cassettes kept beside the outputs, as `golden/` holds both: their steps are
+    /// orphaned and removed with the outputs', as the files are on disk.
+    public let recordings: MemoryCassetteStore?
+
+    private let lock = NSLock()
+    private var approvedEntries: [StepKey: GoldenEntry] = [:]
+    private var pendingEntries: [StepKey: GoldenEntry] = [:]
+    /// Fixtures whose folder a pending write made: a folder stays, empty or not, until `remove` empties it.
+    private var folders: Set<String> = []
+
+    public init(recordings: MemoryCassetteStore? = nil) {
+        self.recordings = recordings
+    }
+
+    public func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
+        lock.withLock { approvedEntries[StepKey(fixture: fixture, step: step)] }
+    }
+
+    public func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
+        lock.withLock { pendingEntries[StepKey(fixture: fixture, step: step)] }
+    }
+
+    public func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws {
+        lock.withLock {
+            pendingEntries[StepKey(fixture: fixture, step: step)] = entry
+            folders.insert(fixture)
+        }
+    }
+
+    @discardableResult
+    public func accept(fixture: String, step: String) throws -> Bool {
+        lock.withLock {
+            let key = StepKey(fixture: fixture, step: step)
+            guard let entry = pendingEntries.removeValue(forKey: key) else { return false }
+            approvedEntries[key] = GoldenEntry(output: entry.output, checks: entry.checks)
+            return true
+        }
+    }
+
+    @discardableResult
+    public func reject(fixture: String, step: String) -> Bool {
+        lock.withLock { pendingEntries.removeValue(forKey: StepKey(fixture: fixture, step: step)) != nil }
+    }
+
+    public func entries(pending: Bool) -> [StepKey] {
+        lock.withLock { (pending ? pendingEntries : approvedEntries).keys.sorted() }
+    }
+
+    public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
+        var filesByStep: [StepKey: [String]] = [:]
+        for key in recordings?.entries() ?? [] where !produced.contains(key) {
+            filesByStep[key, default: []].append(key.step + CassetteStore.fileSuffix)
+        }
+        lock.withLock {
+            for (key, entry) in approvedEntries where !produced.contains(key) {
+                filesByStep[key, default: []] += Self.fileNames(of: entry, step: key.step, suffix: "")
+            }
+            for (key, entry) in pendingEntries where !produced.contains(key) {
+                filesByStep[key, default: []] += Self.fileNames(of: entry, step: key.step, suffix: ".new")
+            }
+        }
+        return filesByStep.map { GoldenOrphan(key: $0.key, files: $0.value.sorted()) }.sorted()
+    }
+
+    /// Deletes what the orphan's files hold: its approved output, its pending output,
+    /// its cassette (a file of each kind stands for the whole entry), then its fixture's
+    /// folder when nothing is left in it.
+    @discardableResult
+    public func remove(_ orphan: GoldenOrphan) throws(GoldenError) -> Bool {
+        let key = orphan.key
+        let hadRecordings = recordings?.entries().contains { $0.fixture == key.fixture } ?? false
+        for name in orphan.files where name.hasSuffix(CassetteStore.fileSuffix) {
+            recordings?.delete(fixture: key.fixture, step: String(name.dropLast(CassetteStore.fileSuffix.count)))
+        }
+        let keepsRecordings = recordings?.entries().contains { $0.fixture == key.fixture } ?? false
+        return lock.withLock {
+            for name in orphan.files {
+                guard let step = GoldenStore.step(ofFileNamed: name) else { continue }
+                let fileKey = StepKey(fixture: key.fixture, step: step)
+                if name.hasSuffix(".new") {
+                    pendingEntries[fileKey] = nil
+                } else if !name.hasSuffix(CassetteStore.fileSuffix) {
+                    approvedEntries[fileKey] = nil
+                }
+            }
+            let existed = hadRecordings || folders.contains(key.fixture)
+            let holdsOutputs = approvedEntries.keys.contains { $0.fixture == key.fixture }
+                || pendingEntries.keys.contains { $0.fixture == key.fixture }
+            guard existed, !holdsOutputs, !keepsRecordings else { return false }
+            folders.remove(key.fixture)
+            return true
+        }
+    }
+
+    public func fixtureFolders() -> [String] {
+        let recorded = Set((recordings?.entries() ?? []).map(\.fixture))
+        return lock.withLock { folders.union(recorded).union(approvedEntries.keys.map(\.fixture)) }.sorted()
+    }
+
+    /// The names `GoldenStore` gives an entry's files: `<step>.json`, `<step>.checks.json`,
+    /// `<step>.md` for a program's markdown, and for a pending entry with failure
+    /// messages `<step>.messages.json.new`; each with `suffix` appended.
+    static func fileNames(of entry: GoldenEntry, step: String, suffix: String) -> [String] {
+        var names = ["\(step).json\(suffix)", "\(step).checks.json\(suffix)"]
+        if case .object(let object) = entry.output, object[GoldenStore.markdownKey]?.stringValue != nil {
+            names.append("\(step).md\(suffix)")
+        }
+        if suffix == ".new", !entry.failureMessages.isEmpty {
+            names.append("\(step).messages.json.new")
+        }
+        return names
+    }
+}

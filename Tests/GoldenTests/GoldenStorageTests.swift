@@ -1,0 +1,128 @@
+import Foundation
+import Intake
+import JSONSchema
+import Replay
+import Testing
+
+@testable import Golden
+
+/// The golden store on disk and its in-memory twin give the same answers to the
+/// same sequence of calls.
+@Suite("Golden storage")
+struct GoldenStorageTests {
+    enum Backing: String, CaseIterable, CustomTestStringConvertible {
+        case disk, memory
+        var testDescription: String { rawValue }
+    }
+
+    /// A golden store with cassettes beside it, as `golden/` holds both.
+    struct Stores {
+        var golden: any GoldenStorage
+        var cassettes: any CassetteStorage
+        var folder: URL?
+
+        init(_ backing: Backing) {
+            switch backing {
+            case .disk:
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+                (golden, cassettes, self.folder) = (GoldenStore(folder: folder), CassetteStore(folder: folder), folder)
+            case .memory:
+                let cassettes = MemoryCassetteStore()
+                (golden, self.cassettes, folder) = (MemoryGoldenStore(recordings: cassettes), cassettes, nil)
+            }
+        }
+
+        func cleanUp() {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
+        }
+    }
+
+    static let program = GoldenEntry(
+        output: [
+            "program_json": ["title": "Evening Energy", "days_per_week": 2, "sessions": [["day": 1, "name": "Full body"]]],
+            "program_markdown": "# Evening Energy\n\n## Day 1: Full body\n",
+        ],
+        checks: ["program.days-per-week": true, "program.avoids": false],
+        failureMessages: ["program.avoids": "uses \"jump\""])
+
+    static let options = GoldenEntry(output: ["options": [["id": "a", "summary": "One"]]], checks: ["options.count": false])
+
+    static func key(_ text: String) -> StepKey {
+        let parts = text.split(separator: "/").map(String.init)
+        return StepKey(fixture: parts[0], step: parts[1])
+    }
+
+    @Test(arguments: Backing.allCases)
+    func theSameCallsGiveTheSameAnswers(backing: Backing) throws {
+        let stores = Stores(backing)
+        defer { stores.cleanUp() }
+        let store = stores.golden
+
+        // Empty.
+        #expect(try store.approved(fixture: "sam", step: "program-draft") == nil)
+        #expect(try store.pending(fixture: "sam", step: "program-draft") == nil)
+        #expect(store.entries(pending: true).isEmpty && store.entries(pending: false).isEmpty)
+        #expect(store.orphans(excluding: []).isEmpty)
+        #expect(store.fixtureFolders().isEmpty)
+        #expect(try !store.accept(fixture: "sam", step: "program-draft"))
+        #expect(!store.reject(fixture: "sam", step: "program-draft"))
+
+        // Pending outputs read back as written, failure messages included.
+        try store.writePending(Self.program, fixture: "sam", step: "program-draft")
+        try store.writePending(Self.options, fixture: "sam", step: "goal-options")
+        try store.writePending(Self.program, fixture: "old", step: "program-edit")
+        try store.writePending(Self.options, fixture: "kept", step: "goal-options")
+        #expect(try store.pending(fixture: "sam", step: "program-draft") == Self.program)
+        #expect(try store.approved(fixture: "sam", step: "program-draft") == nil)
+        #expect(store.entries(pending: true).map(\.description)
+            == ["kept/goal-options", "old/program-edit", "sam/goal-options", "sam/program-draft"])
+        #expect(store.entries(pending: false).isEmpty)
+
+        // Accepting makes it golden without its messages; rejecting discards it.
+        #expect(try store.accept(fixture: "sam", step: "program-draft"))
+        #expect(try !store.accept(fixture: "sam", step: "program-draft"))
+        var approved = Self.program
+        approved.failureMessages = [:]
+        #expect(try store.approved(fixture: "sam", step: "program-draft") == approved)
+        #expect(try store.pending(fixture: "sam", step: "program-draft") == nil)
+        #expect(store.reject(fixture: "kept", step: "goal-options"))
+        #expect(!store.reject(fixture: "kept", step: "goal-options"))
+        #expect(try store.pending(fixture: "kept", step: "goal-options") == nil)
+
+        // A new approval without markdown drops the old markdown.
+        var plain = Self.program
+        plain.output = ["program_json": ["title": "Plain"]]
+        plain.failureMessages = [:]
+        try store.writePending(plain, fixture: "sam", step: "program-draft")
+        try store.accept(fixture: "sam", step: "program-draft")
+        #expect(try store.approved(fixture: "sam", step: "program-draft") == plain)
+        #expect(try store.accept(fixture: "sam", step: "goal-options"))
+        #expect(store.entries(pending: false).map(\.description) == ["sam/goal-options", "sam/program-draft"])
+        #expect(store.entries(pending: true).map(\.description) == ["old/program-edit"])
+
+        // Orphans: every file of a step no fixture produces, recordings included.
+        let recording = Cassette(
+            fixture: "gone", step: "goal-options", provider: "local", model: "m", recordedAt: Date(timeIntervalSince1970: 0), interactions: [])
+        try stores.cassettes.write(recording)
+        let orphans = store.orphans(excluding: [Self.key("sam/program-draft")])
+        #expect(orphans.map(\.description) == ["gone/goal-options", "old/program-edit", "sam/goal-options"])
+        #expect(orphans.map(\.files) == [
+            ["goal-options.cassette.json"],
+            ["program-edit.checks.json.new", "program-edit.json.new", "program-edit.md.new", "program-edit.messages.json.new"],
+            ["goal-options.checks.json", "goal-options.json"],
+        ])
+        // A folder that rejecting emptied stays until pruned, as it does on disk.
+        #expect(store.fixtureFolders() == ["gone", "kept", "old", "sam"])
+
+        // Removing an orphan takes its fixture's folder only when that leaves it empty.
+        #expect(try store.remove(orphans[0]))
+        #expect(stores.cassettes.entries().isEmpty)
+        #expect(try store.remove(orphans[1]))
+        #expect(try !store.remove(orphans[2]))
+        #expect(try store.approved(fixture: "sam", step: "goal-options") == nil)
+        #expect(try store.approved(fixture: "sam", step: "program-draft") == plain)
+        #expect(store.orphans(excluding: [Self.key("sam/program-draft")]).isEmpty)
+        #expect(store.fixtureFolders() == ["kept", "sam"])
+        #expect(try !store.remove(orphans[1]), "a folder already gone")
+    }
+}
