@@ -31,9 +31,9 @@ public struct Pipeline: Sendable {
 
     public static let interrupted = "not run: the run was interrupted"
 
-    /// A fixture the run stopped before starting: every step skipped.
-    static func notRun(_ fixture: Fixture) -> FixtureResult {
-        FixtureResult(fixture: fixture.name, steps: FixturePlan(fixture).steps.map { .skipped($0.id, because: interrupted) })
+    /// A fixture the run stopped before starting: every step skipped, saying why the run stopped.
+    func notRun(_ fixture: Fixture) -> FixtureResult {
+        FixtureResult(fixture: fixture.name, steps: FixturePlan(fixture).steps.map { .skipped($0.id, because: stop.note ?? Self.interrupted) })
     }
 
     /// Something that happened during a run, for live progress output.
@@ -62,7 +62,7 @@ public struct Pipeline: Sendable {
             }
         }
         return results.enumerated().map { index, result in
-            result ?? Self.notRun(fixtures[index])
+            result ?? notRun(fixtures[index])
         }
     }
 
