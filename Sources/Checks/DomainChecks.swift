@@ -11,11 +11,14 @@ public enum DomainChecks {
         public var editRound: Int?
         /// The previous version for an edit: options before the feedback, or the drafted program.
         public var before: JSONValue?
+        /// The coaching rules that judge every output against its intake record.
+        public var knowledge: CoachingKnowledge
 
-        public init(fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil) {
+        public init(fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil, knowledge: CoachingKnowledge = .none) {
             self.fixture = fixture
             self.editRound = editRound
             self.before = before
+            self.knowledge = knowledge
         }
     }
 
@@ -35,7 +38,27 @@ public enum DomainChecks {
             results = ProgramChecks.check(output, expectations: expectations)
             if let before = context.before { results.append(ProgramEditChecks.keepsTheRest(before: before, after: output)) }
         }
+        results += safety(step, output: output, context: context)
         return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step })
+    }
+
+    /// What the intake record itself rules out, whatever the scenario lists.
+    private static func safety(_ step: PipelineStep, output: JSONValue, context: Context) -> [CheckResult] {
+        let record = context.fixture.record
+        switch step {
+        case .goalOptions, .goalOptionsEdit:
+            let texts = (output["options"]?.arrayValue ?? []).map { option in
+                [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+            }
+            return [WeightChangeChecks.check(texts, name: "options.safe-weight-change", record: record, knowledge: context.knowledge)].compactMap { $0 }
+        case .programDraft, .programEdit:
+            guard let program = output["program_json"] else { return [] }
+            let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+            return SafetyChecks.check(program: program, record: record, knowledge: context.knowledge)
+                + [WeightChangeChecks.check(
+                    [goal], name: "program.safe-weight-change", record: record, knowledge: context.knowledge,
+                    defaultWeeks: program["duration_weeks"]?.intValue)].compactMap { $0 }
+        }
     }
 }
 

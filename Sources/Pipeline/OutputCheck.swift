@@ -69,7 +69,8 @@ public struct OutputCheck: Sendable {
             : Item(name: "schema", passed: false, message: errors.map { error in
                 error.instanceLocation.isRoot ? error.message : "\(error.instanceLocation): \(error.message)"
             }.joined(separator: "; "))]
-        let context = DomainChecks.Context(fixture: fixture, editRound: step == .goalOptionsEdit ? 1 : nil, before: previous)
+        let context = DomainChecks.Context(
+            fixture: fixture, editRound: step == .goalOptionsEdit ? 1 : nil, before: previous, knowledge: prompts.coaching)
         items += DomainChecks.check(step, output: output, context: context).map { Item(name: $0.name, passed: $0.passed, message: $0.message) }
         self.fixture = fixture.name
         self.step = step

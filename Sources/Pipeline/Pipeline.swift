@@ -128,7 +128,8 @@ public struct Pipeline: Sendable {
         // A call already under way when the run was stopped did not fail on its own.
         if let note = stop.note, result.status == .error { result = .skipped(planned.id, because: note) }
         if runsChecks, let output = result.output {
-            let context = DomainChecks.Context(fixture: fixture, editRound: planned.id.editRound, before: before)
+            let context = DomainChecks.Context(
+                fixture: fixture, editRound: planned.id.editRound, before: before, knowledge: runner.prompts.coaching)
             result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
         }
         return result

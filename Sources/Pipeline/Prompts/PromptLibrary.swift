@@ -1,3 +1,4 @@
+import Checks
 import Intake
 import JSONSchema
 import Providers
@@ -5,6 +6,8 @@ import Providers
 /// The four step prompts of a project, loaded and checked together.
 public struct PromptLibrary: Sendable {
     public let prompts: [PipelineStep: StepPrompt]
+    /// The coaching rules every output is checked against (`prompts/coaching/`).
+    public let coaching: CoachingKnowledge
 
     /// Loads every step's folder, reporting all broken ones at once.
     public init(layout: ProjectLayout) throws(PromptLibraryError) {
@@ -17,8 +20,15 @@ public struct PromptLibrary: Sendable {
                 errors.append(error)
             }
         }
+        var coaching = CoachingKnowledge.none
+        do {
+            coaching = try CoachingKnowledge.load(layout: layout)
+        } catch {
+            errors.append(error)
+        }
         guard errors.isEmpty else { throw PromptLibraryError(errors: errors) }
         self.prompts = prompts
+        self.coaching = coaching
     }
 
     public subscript(step: PipelineStep) -> StepPrompt {

@@ -1,0 +1,124 @@
+import Intake
+import JSONSchema
+
+/// What a coach knows that the checks apply to every program, read from the reviewed
+/// files in `prompts/coaching/`: movement families and the words exercise names use
+/// for them (`movements.yaml`), and the conditions an intake can mention with the
+/// families a program keeps out for them (`conditions.yaml`).
+public struct CoachingKnowledge: Sendable {
+    /// Movements of one kind, such as jumps or lunges.
+    public struct Family: Sendable, Hashable {
+        public var id: String
+        /// How a message names the family: `jumps, hops and landings`.
+        public var label: String
+        /// Words an exercise name uses for the family, matched as whole words.
+        public var words: [String]
+        /// Safer variants that are not the family even though they share its words (`box squat`).
+        public var except: [String]
+    }
+
+    /// A condition an intake can mention.
+    public struct Condition: Sendable, Hashable {
+        public var id: String
+        /// How a message names it: `a knee injury`.
+        public var label: String
+        /// Words people use for it, matched as whole words in the record's health answers.
+        public var words: [String]
+        /// Found by age instead of words: this age or over.
+        public var minimumAge: Int?
+        /// Families a program keeps out, by id.
+        public var avoid: [String]
+        /// A family at least one exercise must belong to, by id.
+        public var include: String?
+        /// Goals must not set a weight-loss target.
+        public var noWeightTargets: Bool
+        /// Why, in a coach's words.
+        public var reason: String
+    }
+
+    public var families: [String: Family]
+    public var conditions: [Condition]
+
+    public init(families: [String: Family] = [:], conditions: [Condition] = []) {
+        self.families = families
+        self.conditions = conditions
+    }
+
+    /// No knowledge: the checks that need it find nothing to check.
+    public static let none = CoachingKnowledge()
+
+    /// Reads the two documents as parsed from YAML. A problem names the document, the
+    /// JSON pointer of the value at fault, and what was expected.
+    public init(movements: JSONValue, conditions: JSONValue) throws(CoachingKnowledgeError) {
+        guard case .object(let families)? = movements["families"] else {
+            throw CoachingKnowledgeError(document: .movements, pointer: "/families", message: "expected a mapping of family id to label, words and except")
+        }
+        var parsedFamilies: [String: Family] = [:]
+        for member in families {
+            let at = "/families/\(member.key)"
+            parsedFamilies[member.key] = Family(
+                id: member.key,
+                label: try Self.string(member.value["label"], at: at + "/label", in: .movements),
+                words: try Self.strings(member.value["words"], at: at + "/words", in: .movements),
+                except: member.value["except"] == nil ? [] : try Self.strings(member.value["except"], at: at + "/except", in: .movements))
+        }
+        guard case .array(let list)? = conditions["conditions"] else {
+            throw CoachingKnowledgeError(document: .conditions, pointer: "/conditions", message: "expected a list of conditions")
+        }
+        var parsedConditions: [Condition] = []
+        for (index, item) in list.enumerated() {
+            let at = "/conditions/\(index)"
+            let avoid = item["avoid"] == nil ? [] : try Self.strings(item["avoid"], at: at + "/avoid", in: .conditions)
+            let include = item["include"] == nil ? nil : try Self.string(item["include"], at: at + "/include", in: .conditions)
+            for (offset, family) in (avoid + [include].compactMap { $0 }).enumerated() where parsedFamilies[family] == nil {
+                let pointer = offset < avoid.count ? "\(at)/avoid/\(offset)" : "\(at)/include"
+                throw CoachingKnowledgeError(document: .conditions, pointer: pointer, message: "`\(family)` is not a family in movements.yaml")
+            }
+            let minimumAge = item["min_age"]?.intValue
+            let words = item["words"] == nil ? [] : try Self.strings(item["words"], at: at + "/words", in: .conditions)
+            if words.isEmpty, minimumAge == nil {
+                throw CoachingKnowledgeError(document: .conditions, pointer: at, message: "a condition needs `words` or `min_age` to be found by")
+            }
+            parsedConditions.append(Condition(
+                id: try Self.string(item["id"], at: at + "/id", in: .conditions),
+                label: try Self.string(item["label"], at: at + "/label", in: .conditions),
+                words: words, minimumAge: minimumAge, avoid: avoid, include: include,
+                noWeightTargets: item["no_weight_targets"]?.boolValue ?? false,
+                reason: try Self.string(item["reason"], at: at + "/reason", in: .conditions)))
+        }
+        self.init(families: parsedFamilies, conditions: parsedConditions)
+    }
+
+    private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {
+        guard let text = value?.stringValue, !text.isEmpty else {
+            throw CoachingKnowledgeError(document: document, pointer: pointer, message: "expected a non-empty string")
+        }
+        return text
+    }
+
+    private static func strings(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> [String] {
+        guard let items = value?.arrayValue, !items.isEmpty else {
+            throw CoachingKnowledgeError(document: document, pointer: pointer, message: "expected a non-empty list of strings")
+        }
+        var strings: [String] = []
+        for (index, item) in items.enumerated() {
+            strings.append(try string(item, at: "\(pointer)/\(index)", in: document))
+        }
+        return strings
+    }
+}
+
+/// A coaching file that cannot be used: which file, where in it, and what was expected.
+public struct CoachingKnowledgeError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Document: String, Sendable {
+        case movements = "movements.yaml"
+        case conditions = "conditions.yaml"
+    }
+
+    public var document: Document
+    /// The JSON pointer of the value at fault, such as `/conditions/2/avoid/0`.
+    public var pointer: String
+    public var message: String
+
+    public var description: String { "\(document.rawValue) \(pointer): \(message)" }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Intake
+import JSONSchema
+
+/// Checks every program and goal against what its intake record says, whatever the
+/// scenario lists: the movements a condition keeps out, the work it calls for, and
+/// safe rates of weight change. The knowledge behind them is data (`CoachingKnowledge`).
+enum SafetyChecks {
+    /// A condition the record mentions, and the words that showed it.
+    struct Finding {
+        var condition: CoachingKnowledge.Condition
+        var evidence: String
+    }
+
+    /// The record's answers about health and limits, where conditions are looked for.
+    static func healthText(of record: LocalIntakeData) -> String {
+        [record.injuries, record.healthNuances, record.mobility, record.physicalBaseline, record.anythingElse, record.goals]
+            .compactMap { $0 }.joined(separator: "\n")
+    }
+
+    /// The conditions `record` mentions, in the order the knowledge lists them.
+    static func conditions(of record: LocalIntakeData, knowledge: CoachingKnowledge) -> [Finding] {
+        let clauses = Self.clauses(healthText(of: record))
+        return knowledge.conditions.compactMap { condition in
+            if let age = condition.minimumAge, let recorded = record.age, recorded >= age {
+                return Finding(condition: condition, evidence: "age \(recorded)")
+            }
+            for word in condition.words {
+                if let clause = clauses.first(where: { mentions(word, in: $0) }) {
+                    return Finding(condition: condition, evidence: "\"\(clause.text.trimmingCharacters(in: .whitespaces))\"")
+                }
+            }
+            return nil
+        }
+    }
+
+    /// One result per condition the record mentions (`program.safe-for[knee]`), and one
+    /// per family a condition calls for (`program.includes[balance]`).
+    static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
+        let findings = conditions(of: record, knowledge: knowledge)
+        guard !findings.isEmpty else { return [] }
+        let items = prescribedItems(of: program)
+        let okayed = Searchable(healthText(of: record))
+        var results: [CheckResult] = []
+        for finding in findings where !finding.condition.avoid.isEmpty {
+            let condition = finding.condition
+            var hits: [String] = []
+            for id in condition.avoid {
+                guard let family = knowledge.families[id] else { continue }
+                for item in items where belongs(item, to: family) && !saidToBeFine(item.name, in: okayed) {
+                    hits.append("\"\(item.name)\" (\(family.label)\(item.isWarmUp ? ", in a warm-up" : ""))")
+                }
+            }
+            let name = "program.safe-for[\(condition.id)]"
+            results.append(hits.isEmpty
+                ? .pass(name, "nothing \(condition.label) keeps out (\(finding.evidence))")
+                : .fail(name, Self.unique(hits).joined(separator: ", ") + " for \(condition.label) (\(finding.evidence)): \(condition.reason)"))
+        }
+        var included: Set<String> = []
+        for finding in findings {
+            guard let id = finding.condition.include, included.insert(id).inserted, let family = knowledge.families[id] else { continue }
+            let name = "program.includes[\(id)]"
+            let found = items.first { !$0.isWarmUp && belongs($0, to: family) }
+            results.append(found.map { .pass(name, "\"\($0.name)\" is \(family.label)") }
+                ?? .fail(name, "no \(family.label) for \(finding.condition.label) (\(finding.evidence)): \(finding.condition.reason)"))
+        }
+        return results
+    }
+
+    // MARK: What a program prescribes
+
+    /// Something the program tells the person to do: an exercise, a session, or a warm-up sentence.
+    struct Item {
+        var name: String
+        var isWarmUp = false
+        var searchable: Searchable { Searchable(name) }
+    }
+
+    /// Exercise and session names, and the warm-up sentences of notes and safety notes
+    /// (a note saying "no jumping" is right; "warm up with jumping jacks" prescribes them).
+    static func prescribedItems(of program: JSONValue) -> [Item] {
+        var items: [Item] = []
+        var notes: [String] = (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)
+        for session in program["sessions"]?.arrayValue ?? [] {
+            if let name = session["name"]?.stringValue { items.append(Item(name: name)) }
+            for exercise in session["exercises"]?.arrayValue ?? [] {
+                if let name = exercise["name"]?.stringValue { items.append(Item(name: name)) }
+                if let note = exercise["notes"]?.stringValue { notes.append(note) }
+            }
+        }
+        for clause in notes.flatMap(clauses) where TextMatching.folded(clause.text).lowercased().contains("warm") || clause.text.lowercased().contains("calenta") {
+            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), isWarmUp: true))
+        }
+        return items
+    }
+
+    /// Whether `item` is one of `family`'s movements: it uses one of its words, not
+    /// negated, and none of its safer variants.
+    static func belongs(_ item: Item, to family: CoachingKnowledge.Family) -> Bool {
+        let clause = Clause(text: item.name)
+        guard family.words.contains(where: { mentions($0, in: clause) }) else { return false }
+        return !family.except.contains { TextMatching.firstMatch(of: $0, in: clause.searchable) != nil }
+    }
+
+    /// The person said this very exercise is fine ("box squats are ok").
+    static func saidToBeFine(_ name: String, in text: Searchable) -> Bool {
+        ["is ok", "are ok", "is okay", "are okay", "is fine", "are fine", "no problem", "están bien", "está bien"].contains { phrase in
+            TextMatching.firstMatch(of: "\(name) \(phrase)", in: text) != nil
+        }
+    }
+
+    // MARK: Clauses and negation
+
+    typealias Searchable = TextMatching.Searchable
+
+    /// A stretch of text between punctuation, searched as one.
+    struct Clause {
+        var text: String
+        var searchable: Searchable
+
+        init(text: String) {
+            self.text = text
+            searchable = Searchable(text)
+        }
+    }
+
+    /// The sentences of `text`: split at `;`, `!`, `?`, line breaks, and a full stop
+    /// that ends a sentence (not the ones inside "e.g.").
+    static func clauses(_ text: String) -> [Clause] {
+        var clauses: [Clause] = []
+        var current = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let endsSentence = ";!?\n".contains(character)
+                || (character == "." && (index + 1 == characters.count || characters[index + 1].isWhitespace))
+            if endsSentence {
+                if !current.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: current)) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: current)) }
+        return clauses
+    }
+
+    /// Words that deny what follows them: "no knee problems", "sin dolor".
+    static let negators: Set<String> = ["no", "not", "never", "without", "none", "nor", "sin", "nunca", "ni", "ningún", "ninguna"]
+
+    /// Clauses about someone else ("my mom had osteoporosis") or about what is over
+    /// ("resolved with PT", "a healed fracture") say nothing about the person now.
+    static let notAboutNow = [
+        "my mom", "my mother", "my dad", "my father", "my sister", "my brother", "my wife", "my husband", "my partner",
+        "my son", "my daughter", "my grandmother", "my grandfather", "family history", "runs in my family",
+        "mi madre", "mi mama", "mi padre", "mi papa", "mi hermana", "mi hermano",
+        "resolved", "healed", "fully recovered", "no longer", "used to have", "resuelto", "resuelta", "curado", "curada",
+    ]
+
+    /// Whether `clause` uses `word` as whole words about the person now, with no
+    /// negator in the three words before it.
+    static func mentions(_ word: String, in clause: Clause) -> Bool {
+        guard TextMatching.firstMatch(of: word, in: clause.searchable) != nil else { return false }
+        let text = TextMatching.folded(clause.text).lowercased()
+        if notAboutNow.contains(where: { text.contains($0) }) { return false }
+        let target = TextMatching.folded(word).lowercased()
+        guard let range = text.range(of: "\\b" + NSRegularExpression.escapedPattern(for: target), options: .regularExpression) else { return true }
+        let before = text[..<range.lowerBound].split { !$0.isLetter }.suffix(3).map(String.init)
+        return !before.contains { negators.contains($0) }
+    }
+
+    private static func unique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,36 @@
+import Checks
+import Foundation
+import Intake
+import JSONSchema
+
+extension CoachingKnowledge {
+    /// Reads `prompts/coaching/movements.yaml` and `conditions.yaml`. A project without
+    /// the folder has no coaching knowledge; a broken file is an error naming its line.
+    static func load(layout: ProjectLayout) throws(PromptError) -> CoachingKnowledge {
+        let folder = layout.prompts.appendingPathComponent("coaching", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: folder.path) else { return .none }
+        func document(_ name: CoachingKnowledgeError.Document) throws(PromptError) -> YAMLDocument {
+            let url = folder.appendingPathComponent(name.rawValue)
+            let file = layout.displayPath(of: url)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw PromptError(file: file, message: "missing: the coaching rules need movements.yaml and conditions.yaml")
+            }
+            do {
+                return try YAMLDocument(text: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw PromptError(file: file, location: error.location, message: error.reason)
+            }
+        }
+        let movements = try document(.movements)
+        let conditions = try document(.conditions)
+        do {
+            return try CoachingKnowledge(movements: movements.value, conditions: conditions.value)
+        } catch {
+            let source = error.document == .movements ? movements : conditions
+            let location = JSONPointer(error.pointer).flatMap { source.location(of: $0) }
+            throw PromptError(
+                file: layout.displayPath(of: folder.appendingPathComponent(error.document.rawValue)), location: location,
+                message: "\(error.pointer): \(error.message)")
+        }
+    }
+}
