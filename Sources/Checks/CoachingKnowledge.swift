@@ -36,12 +36,22 @@ public struct CoachingKnowledge: Sendable {
         public var reason: String
     }
 
+    /// Equipment an exercise name implies without naming it: `Deadlifts` needs a barbell.
+    public struct ImpliedEquipment: Sendable, Hashable {
+        public var words: [String]
+        /// Names that also use one of these say what they use instead (`Dumbbell Deadlift`).
+        public var unless: [String]
+        public var needs: [Equipment]
+    }
+
     public var families: [String: Family]
     public var conditions: [Condition]
+    public var impliedEquipment: [ImpliedEquipment]
 
-    public init(families: [String: Family] = [:], conditions: [Condition] = []) {
+    public init(families: [String: Family] = [:], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = []) {
         self.families = families
         self.conditions = conditions
+        self.impliedEquipment = impliedEquipment
     }
 
     /// No knowledge: the checks that need it find nothing to check.
@@ -49,7 +59,7 @@ public struct CoachingKnowledge: Sendable {
 
     /// Reads the two documents as parsed from YAML. A problem names the document, the
     /// JSON pointer of the value at fault, and what was expected.
-    public init(movements: JSONValue, conditions: JSONValue) throws(CoachingKnowledgeError) {
+    public init(movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil) throws(CoachingKnowledgeError) {
         guard case .object(let families)? = movements["families"] else {
             throw CoachingKnowledgeError(document: .movements, pointer: "/families", message: "expected a mapping of family id to label, words and except")
         }
@@ -86,7 +96,29 @@ public struct CoachingKnowledge: Sendable {
                 noWeightTargets: item["no_weight_targets"]?.boolValue ?? false,
                 reason: try Self.string(item["reason"], at: at + "/reason", in: .conditions)))
         }
-        self.init(families: parsedFamilies, conditions: parsedConditions)
+        var implied: [ImpliedEquipment] = []
+        if let equipment, equipment != .null {
+            guard case .array(let rules)? = equipment["implied"] else {
+                throw CoachingKnowledgeError(document: .equipment, pointer: "/implied", message: "expected a list of words, unless and needs")
+            }
+            for (index, rule) in rules.enumerated() {
+                let at = "/implied/\(index)"
+                var needs: [Equipment] = []
+                for (offset, name) in try Self.strings(rule["needs"], at: at + "/needs", in: .equipment).enumerated() {
+                    guard let item = Equipment(rawValue: name) else {
+                        throw CoachingKnowledgeError(
+                            document: .equipment, pointer: "\(at)/needs/\(offset)",
+                            message: "`\(name)` is not equipment; use one of " + Equipment.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    needs.append(item)
+                }
+                implied.append(ImpliedEquipment(
+                    words: try Self.strings(rule["words"], at: at + "/words", in: .equipment),
+                    unless: rule["unless"] == nil ? [] : try Self.strings(rule["unless"], at: at + "/unless", in: .equipment),
+                    needs: needs))
+            }
+        }
+        self.init(families: parsedFamilies, conditions: parsedConditions, impliedEquipment: implied)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {
@@ -113,6 +145,7 @@ public struct CoachingKnowledgeError: Error, Hashable, Sendable, CustomStringCon
     public enum Document: String, Sendable {
         case movements = "movements.yaml"
         case conditions = "conditions.yaml"
+        case equipment = "equipment.yaml"
     }
 
     public var document: Document

@@ -32,13 +32,14 @@ public enum DomainChecks {
             let edit = context.editRound.flatMap { scenario.optionEdits.indices.contains($0 - 1) ? scenario.optionEdits[$0 - 1] : nil }
             results = GoalOptionChecks.check(output, edit: edit, before: context.before)
         case .programDraft:
-            results = ProgramChecks.check(output, expectations: scenario.expect)
+            results = ProgramChecks.check(output, expectations: scenario.expect, knowledge: context.knowledge)
         case .programEdit:
             let expectations = scenario.expect.overlaid(with: scenario.programEdit.expect)
-            results = ProgramChecks.check(output, expectations: expectations)
+            results = ProgramChecks.check(output, expectations: expectations, knowledge: context.knowledge)
             if let before = context.before { results.append(ProgramEditChecks.keepsTheRest(before: before, after: output)) }
         }
         results += safety(step, output: output, context: context)
+        results.append(LeakedTextChecks.check(output))
         return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step })
     }
 

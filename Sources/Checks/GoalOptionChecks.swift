@@ -54,6 +54,13 @@ enum GoalOptionChecks {
         return results
     }
 
+    /// The summaries and details of a list of options, the text a person reads.
+    private static func optionTexts(_ output: JSONValue) -> [String] {
+        (output["options"]?.arrayValue ?? []).flatMap { option in
+            [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }
+        }
+    }
+
     /// `text` on one line, its line breaks shown as ⏎, cut to `limit` characters.
     private static func oneLine(_ text: String, limit: Int) -> String {
         let flat = text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
@@ -68,10 +75,15 @@ enum GoalOptionChecks {
                 : .pass("edit.changed", "the options changed after the feedback"))
         }
         if let words = edit.expect?.mentionAny, !words.isEmpty {
-            let text = TextMatching.Searchable(TextMatching.text(of: output))
+            // Only what the options say to the person, and only what the edit changed: an
+            // id or a summary kept from before shows nothing about the feedback.
+            let earlier = Set(before.map(optionTexts) ?? [])
+            let changed = optionTexts(output).filter { !earlier.contains($0) }
+            let text = TextMatching.Searchable(changed.joined(separator: "\n"))
             let found = words.first { TextMatching.firstMatch(of: $0, in: text) != nil }
-            results.append(found.map { .pass("edit.reflects-feedback", "mentions \"\($0)\"") }
-                ?? .fail("edit.reflects-feedback", "none of " + words.map { "\"\($0)\"" }.joined(separator: ", ") + " appears after the feedback \"\(edit.feedback.prefix(80))\""))
+            results.append(found.map { .pass("edit.reflects-feedback", "the changed options mention \"\($0)\"") }
+                ?? .fail("edit.reflects-feedback", "none of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + " appears in what changed after the feedback \"\(edit.feedback.prefix(80))\"" + (changed.isEmpty ? " (nothing changed)" : "")))
         }
         return results
     }

@@ -6,7 +6,7 @@ import JSONSchema
 /// it must, names what it must, refers to a professional when needed, covers its
 /// weeks, and says the same thing in JSON and markdown.
 enum ProgramChecks {
-    static func check(_ output: JSONValue, expectations: Expectations) -> [CheckResult] {
+    static func check(_ output: JSONValue, expectations: Expectations, knowledge: CoachingKnowledge = .none) -> [CheckResult] {
         guard let program = output["program_json"] else {
             return [.fail("program.present", "the output has no program_json; " + shape(of: output))]
         }
@@ -16,7 +16,7 @@ enum ProgramChecks {
         results += days(program, sessions: sessions, limit: expectations.maxDaysPerWeek)
         results += minutes(program, sessions: sessions, limit: expectations.maxSessionMinutes)
         if let allowed = expectations.equipment {
-            results.append(equipment(program, sessions: sessions, allowed: Set(allowed).union([.bodyweight])))
+            results += equipment(program, sessions: sessions, allowed: Set(allowed).union([.bodyweight]), knowledge: knowledge)
         }
         if let avoid = expectations.avoid, !avoid.isEmpty {
             // Exercise and session names only: a safety note saying "no jumping" is right, not a violation.
@@ -24,17 +24,20 @@ enum ProgramChecks {
                 [session["name"]?.stringValue ?? ""] + exercises(of: session).map(\.name)
             }.joined(separator: "\n")
             let searchable = TextMatching.Searchable(names)
-            let hits = avoid.compactMap { word in TextMatching.firstMatch(of: word, in: searchable).map { "\"\(word)\" in \($0)" } }
-            results.append(hits.isEmpty
-                ? .pass("program.avoids", "no exercise uses " + avoid.map { "\"\($0)\"" }.joined(separator: ", "))
-                : .fail("program.avoids", "uses what it must avoid: " + hits.joined(separator: "; ")))
+            for word in avoid {
+                let name = "program.avoids[\(word)]"
+                results.append(TextMatching.firstMatch(of: word, in: searchable).map { .fail(name, "uses what it must avoid: \"\(word)\" in \($0)") }
+                    ?? .pass(name, "no exercise uses \"\(word)\""))
+            }
         }
         if let mention = expectations.mention, !mention.isEmpty {
             let text = TextMatching.Searchable(TextMatching.text(of: program) + "\n" + markdown)
-            let missing = mention.filter { TextMatching.firstMatch(of: $0, in: text) == nil }
-            results.append(missing.isEmpty
-                ? .pass("program.mentions", "mentions " + mention.map { "\"\($0)\"" }.joined(separator: ", "))
-                : .fail("program.mentions", "never mentions " + missing.map { "\"\($0)\"" }.joined(separator: ", ")))
+            for word in mention {
+                let name = "program.mentions[\(word)]"
+                results.append(TextMatching.firstMatch(of: word, in: text) == nil
+                    ? .fail(name, "never mentions \"\(word)\"")
+                    : .pass(name, "mentions \"\(word)\""))
+            }
         }
         if expectations.professionalReferral == true {
             let text = TextMatching.Searchable(TextMatching.text(of: program["safety_notes"] ?? []) + "\n" + markdown)
@@ -42,6 +45,7 @@ enum ProgramChecks {
             results.append(found.map { .pass("program.professional-referral", "refers to a professional (\"\($0)\")") }
                 ?? .fail("program.professional-referral", "no note to check with a doctor, physiotherapist or other professional"))
         }
+        results.append(exercisesPerSession(sessions))
         results.append(progression(program))
         results.append(agreement(sessions: sessions, markdown: markdown))
         return results
@@ -79,9 +83,12 @@ enum ProgramChecks {
         let days = program["days_per_week"]?.intValue ?? 0
         var results: [CheckResult] = []
         if let limit {
-            results.append(days <= limit
-                ? .pass("program.days-per-week", "\(days) days a week; the person can train \(limit)")
-                : .fail("program.days-per-week", "\(days) days a week; the person can train at most \(limit)"))
+            // The sessions listed are what the person is asked to do, whatever the declared number says.
+            let trained = max(days, Set(sessions.compactMap { $0["day"]?.intValue }).count, sessions.count)
+            let listed = trained > days ? " (\(sessions.count) sessions listed, days_per_week says \(days))" : ""
+            results.append(trained <= limit
+                ? .pass("program.days-per-week", "\(trained) days a week; the person can train \(limit)")
+                : .fail("program.days-per-week", "\(trained) days a week\(listed); the person can train at most \(limit)"))
         }
         let numbers = sessions.compactMap { $0["day"]?.intValue }
         results.append(sessions.count == days && Set(numbers).count == numbers.count
@@ -104,22 +111,64 @@ enum ProgramChecks {
             : .fail("program.session-length", "sessions up to \(worst) min; the person has \(limit)")]
     }
 
-    private static func equipment(_ program: JSONValue, sessions: [JSONValue], allowed: Set<Equipment>) -> CheckResult {
-        let listed = (program["equipment"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(Equipment.init(rawValue:)) }
-        var problems = listed.filter { !allowed.contains($0) }.map { "lists \($0.rawValue)" }
+    /// One result per piece of equipment the program needs but the person lacks
+    /// (`program.equipment[barbell]`): listed, named in an exercise, or implied by one
+    /// ("Deadlifts" needs a barbell); a single pass when there is none.
+    private static func equipment(
+        _ program: JSONValue, sessions: [JSONValue], allowed: Set<Equipment>, knowledge: CoachingKnowledge
+    ) -> [CheckResult] {
+        var problems: [Equipment: [String]] = [:]
+        for item in (program["equipment"]?.arrayValue ?? []).compactMap({ $0.stringValue.flatMap(Equipment.init(rawValue:)) }) where !allowed.contains(item) {
+            problems[item, default: []].append("listed")
+        }
         let names = sessions.flatMap { exercises(of: $0).map(\.name) }
         let searchable = names.map(TextMatching.Searchable.init)
         for item in Equipment.allCases where !allowed.contains(item) {
             for (name, text) in zip(names, searchable) {
                 if let telltale = item.telltaleTerms.first(where: { TextMatching.firstMatch(of: $0.term, in: text) != nil }) {
-                    problems.append("\"\(name)\" needs \(item.rawValue) (\"\(telltale.word)\")")
+                    problems[item, default: []].append("\"\(name)\" (\"\(telltale.word)\")")
+                }
+            }
+        }
+        for rule in knowledge.impliedEquipment {
+            for (name, text) in zip(names, searchable) {
+                guard let word = rule.words.first(where: { TextMatching.firstMatch(of: $0, in: text) != nil }),
+                      !rule.unless.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) else { continue }
+                for item in rule.needs where !allowed.contains(item) && !(problems[item] ?? []).contains(where: { $0.hasPrefix("\"\(name)\"") }) {
+                    problems[item, default: []].append("\"\(name)\" (\"\(word)\" implies it)")
                 }
             }
         }
         let allowedText = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+        guard !problems.isEmpty else { return [.pass("program.equipment", "uses only \(allowedText)")] }
+        return problems.keys.sorted { $0.rawValue < $1.rawValue }.map { item in
+            .fail("program.equipment[\(item.rawValue)]", "needs \(item.rawValue), which the person does not have (\(allowedText)): " + problems[item]!.joined(separator: ", "))
+        }
+    }
+
+    /// The range of exercises a strength session holds (COACHING.md: 4-8 for a general
+    /// client; 3 is the least a short session can do and still cover the main patterns).
+    static let exercisesPerSessionRange = 3...8
+
+    /// Words of an endurance piece that is a session on its own: one long run is a session.
+    static let enduranceWords = ["run", "jog", "walk", "hike", "bike", "cycle", "ride", "swim", "row", "spin", "elliptical", "correr", "caminar", "nadar"]
+
+    /// Every session holds 3 to 8 exercises, unless it is endurance work only.
+    private static func exercisesPerSession(_ sessions: [JSONValue]) -> CheckResult {
+        var problems: [String] = []
+        for session in sessions {
+            let names = exercises(of: session).map(\.name)
+            guard !exercisesPerSessionRange.contains(names.count) else { continue }
+            let searchable = names.map(TextMatching.Searchable.init)
+            let enduranceOnly = !names.isEmpty && searchable.allSatisfy { name in enduranceWords.contains { TextMatching.firstMatch(of: $0, in: name) != nil } }
+            if names.count < exercisesPerSessionRange.lowerBound, enduranceOnly { continue }
+            let label = session["name"]?.stringValue.map { "\"\($0)\"" } ?? "day \(session["day"]?.intValue ?? 0)"
+            problems.append("\(label) has \(names.count)")
+        }
+        let range = "\(exercisesPerSessionRange.lowerBound)-\(exercisesPerSessionRange.upperBound)"
         return problems.isEmpty
-            ? .pass("program.equipment", "uses only \(allowedText)")
-            : .fail("program.equipment", "outside \(allowedText): " + problems.joined(separator: "; "))
+            ? .pass("program.exercises-per-session", "every session has \(range) exercises or is endurance work")
+            : .fail("program.exercises-per-session", "sessions need \(range) exercises: " + problems.joined(separator: ", "))
     }
 
     /// The progression's week ranges cover week 1 to `duration_weeks` without going past it.

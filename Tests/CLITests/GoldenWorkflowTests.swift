@@ -15,7 +15,7 @@ struct GoldenWorkflowTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("known-failure ") })
         #expect(lines[start].hasSuffix("fail only checks that failed in golden too:"))
         let countLines = lines[(start + 1)...].prefix { $0.hasPrefix("    ") }
-        #expect(countLines.joined(separator: " ").contains("edit.changed ×1"), "\(gate.standardOutput)")
+        #expect(countLines.joined(separator: " ").contains("edit.changed ×2"), "\(gate.standardOutput)")
         #expect(countLines.allSatisfy { $0.count <= 110 }, "the summary wraps instead of running on")
         #expect(!gate.standardOutput.contains("    known failure "), "no per-step reasons for approved failures")
         #expect(!gate.standardError.contains("✓ busy-parent"), "replay prints no line for a valid step")

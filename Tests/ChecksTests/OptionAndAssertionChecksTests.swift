@@ -54,12 +54,24 @@ struct GoalOptionChecksTests {
         let edit = OptionEdit(feedback: "more about running", expect: OptionEditExpectations(mentionAny: ["run", "5K"]))
         let unchanged = byName(GoalOptionChecks.check(Samples.options, edit: edit, before: Samples.options))
         #expect(unchanged["edit.changed"]?.passed == false)
-        #expect(unchanged["edit.reflects-feedback"]?.message == "none of \"run\", \"5K\" appears after the feedback \"more about running\"")
+        #expect(unchanged["edit.reflects-feedback"]?.message == "none of \"run\", \"5K\" appears in what changed after the feedback \"more about running\" (nothing changed)")
         let kept = Array((Samples.options["options"]?.arrayValue ?? []).prefix(2))
         let running: JSONValue = ["options": .array([["id": "run-5k", "summary": "Run a 5K without stopping by June", "detail": ""]] + kept)]
         let changed = byName(GoalOptionChecks.check(running, edit: edit, before: Samples.options))
         #expect(changed["edit.changed"]?.passed == true)
-        #expect(changed["edit.reflects-feedback"]?.message == "mentions \"run\"")
+        #expect(changed["edit.reflects-feedback"]?.message == "the changed options mention \"run\"")
+    }
+
+    @Test func feedbackShowsOnlyInTextTheEditChangedNeverInIDs() {
+        let edit = OptionEdit(feedback: "something with kettlebells", expect: OptionEditExpectations(mentionAny: ["kettlebell", "energy"]))
+        // "energy" was already in the list, and the id is not text a person reads.
+        let renamed: JSONValue = ["options": .array((Samples.options["options"]?.arrayValue ?? []).enumerated().map { index, option in
+            guard index == 0, var object = option.objectValue else { return option }
+            object["id"] = "override-accepted-kettlebell-focused"
+            return .object(object)
+        })]
+        let result = byName(GoalOptionChecks.check(renamed, edit: edit, before: Samples.options))["edit.reflects-feedback"]
+        #expect(result?.passed == false)
     }
 }
 
@@ -132,10 +144,10 @@ struct AssertionChecksTests {
 struct ProgramEditChecksTests {
     @Test func reportsHowMuchElseChanged() {
         let draft = Samples.program()
-        let edited = Samples.program(exercises: [["Goblet squat", "Dumbbell row"], ["Glute bridge", "Dead bug"], ["Step-up", "Plank"]])
+        let edited = Samples.program(exercises: [["Goblet squat", "Dumbbell row", "Plank"], ["Glute bridge", "Dead bug", "Dumbbell press"], ["Step-up", "Bird dog", "Side plank"]])
         let result = ProgramEditChecks.keepsTheRest(before: draft, after: edited)
         #expect(result.passed)
-        #expect(result.message == "kept 5 of 6 exercises (83%), 1 new; days 3 → 3")
+        #expect(result.message == "kept 8 of 9 exercises (88%), 1 new; days 3 → 3")
         #expect(!ProgramEditChecks.keepsTheRest(before: draft, after: draft).passed)
         let rewritten = Samples.program(exercises: [["A", "B"], ["C", "D"], ["E", "F"]])
         #expect(ProgramEditChecks.keepsTheRest(before: draft, after: rewritten).message.hasPrefix("rewrote most of the program"))
@@ -146,7 +158,7 @@ struct ProgramEditChecksTests {
         let draft = Samples.program()
         let jumpy = Samples.program(exercises: [["Goblet squat", "Dumbbell row"], ["Glute bridge", "Dead bug"], ["Skater hops", "Plank"]])
         let results = DomainChecks.check(.programEdit, output: jumpy, context: DomainChecks.Context(fixture: fixture, before: draft))
-        let avoids = try #require(results.first { $0.name == "program.avoids" })
+        let avoids = try #require(results.first { $0.name == "program.avoids[skater]" })
         #expect(!avoids.passed)
         #expect(avoids.message.contains("\"skater\""))
     }

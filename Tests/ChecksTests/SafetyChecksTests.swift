@@ -9,12 +9,13 @@ import Testing
 /// movements and targets a program keeps out for them.
 struct SafetyChecksTests {
     /// The project's reviewed coaching files.
-    static func knowledge() throws -> CoachingKnowledge {
+    static func knowledge(withEquipment: Bool = false) throws -> CoachingKnowledge {
         let folder = Samples.root.appendingPathComponent("prompts/coaching")
         func read(_ name: String) throws -> JSONValue {
             try YAMLDocument(text: String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).value
         }
-        return try CoachingKnowledge(movements: read("movements.yaml"), conditions: read("conditions.yaml"))
+        return try CoachingKnowledge(
+            movements: read("movements.yaml"), conditions: read("conditions.yaml"), equipment: withEquipment ? try read("equipment.yaml") : Optional<JSONValue>.none)
     }
 
     static func program(_ names: [String], notes: [String] = [], goal: String = "Feel strong", weeks: Int = 8) -> JSONValue {

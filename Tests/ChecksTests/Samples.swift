@@ -22,7 +22,7 @@ enum Samples {
     /// Keisha's program: 3 days, 25 minutes, mat and dumbbells, in JSON and matching markdown.
     static func program(
         days: Int = 3, minutes: Int = 25, weeks: Int = 8, progression: [(String, String)] = [("1-4", "Learn the moves"), ("5-8", "Add a set")],
-        exercises: [[String]] = [["Goblet squat", "Dumbbell row"], ["Glute bridge", "Dead bug"], ["Reverse lunge", "Plank"]],
+        exercises: [[String]] = [["Goblet squat", "Dumbbell row", "Plank"], ["Glute bridge", "Dead bug", "Dumbbell press"], ["Reverse lunge", "Bird dog", "Side plank"]],
         equipment: [String] = ["bodyweight", "mat", "dumbbell"], notes: [String] = ["Warm up for 3 minutes; stop if anything hurts."],
         markdownOverride: String? = nil
     ) -> JSONValue {

@@ -1,0 +1,26 @@
+import JSONSchema
+
+/// Text that belongs to the prompt or the tooling, not to the person: template
+/// placeholders (`<notes>`, `{{name}}`), the prompt's own data tags, and code fences.
+enum LeakedTextChecks {
+    /// `output.no-leaked-text` over every string of an output.
+    static func check(_ output: JSONValue) -> CheckResult {
+        let text = TextMatching.text(of: output)
+        var found: [String] = []
+        for pattern in patterns {
+            if let match = TextMatching.firstMatch(ofPattern: pattern.regex, in: text) {
+                found.append("\(pattern.label): \(match)")
+            }
+        }
+        return found.isEmpty
+            ? .pass("output.no-leaked-text", "no placeholders, prompt tags or code fences")
+            : .fail("output.no-leaked-text", found.joined(separator: "; "))
+    }
+
+    private static let patterns: [(label: String, regex: String)] = [
+        ("a template placeholder", #"(?i)<(?:notes|name|exercise|session|minutes|reps|sets|rest|day|focus|goal|title|weeks?)>|<\d+\s*min>"#),
+        ("a mustache tag", #"\{\{[^}]*\}\}"#),
+        ("a prompt tag", #"</?(?:intake_data|current_program|current_options|user_feedback|earlier_feedback|confirmed_goal|skipped_fields)>"#),
+        ("a code fence", #"```"#),
+    ]
+}
