@@ -44,14 +44,21 @@ public struct CoachingKnowledge: Sendable {
         public var needs: [Equipment]
     }
 
-    public var families: [String: Family]
-    public var conditions: [Condition]
-    public var impliedEquipment: [ImpliedEquipment]
+    public let families: [String: Family]
+    public let conditions: [Condition]
+    public let impliedEquipment: [ImpliedEquipment]
+    /// Tells two sets of knowledge apart cheaply, for caching what a record mentions.
+    let identity: Int
 
     public init(families: [String: Family] = [:], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = []) {
         self.families = families
         self.conditions = conditions
         self.impliedEquipment = impliedEquipment
+        var hasher = Hasher()
+        hasher.combine(families)
+        hasher.combine(conditions)
+        hasher.combine(impliedEquipment)
+        identity = hasher.finalize()
     }
 
     /// No knowledge: the checks that need it find nothing to check.

@@ -18,11 +18,20 @@ enum SafetyChecks {
             .compactMap { $0 }.joined(separator: "\n")
     }
 
-    /// The conditions `record` mentions, in the order the knowledge lists them.
+    /// The conditions `record` mentions, in the order the knowledge lists them. Every
+    /// step of a fixture asks about the same record, so the answer is kept.
     static func conditions(of record: LocalIntakeData, knowledge: CoachingKnowledge) -> [Finding] {
-        let clauses = Self.clauses(healthText(of: record))
+        let text = healthText(of: record)
+        let key = "\(knowledge.identity)\u{0}\(record.age ?? -1)\u{0}\(text)"
+        return findings.value(for: key) { findConditions(in: text, age: record.age, knowledge: knowledge) }
+    }
+
+    private static let findings = SharedCache<String, [Finding]>()
+
+    private static func findConditions(in text: String, age recordedAge: Int?, knowledge: CoachingKnowledge) -> [Finding] {
+        let clauses = Self.clauses(text)
         return knowledge.conditions.compactMap { condition in
-            if let age = condition.minimumAge, let recorded = record.age, recorded >= age {
+            if let age = condition.minimumAge, let recorded = recordedAge, recorded >= age {
                 return Finding(condition: condition, evidence: "age \(recorded)")
             }
             for word in condition.words {
@@ -73,7 +82,14 @@ enum SafetyChecks {
     struct Item {
         var name: String
         var isWarmUp = false
-        var searchable: Searchable { Searchable(name) }
+        /// The name prepared once for every family's words.
+        var clause: Clause
+
+        init(name: String, isWarmUp: Bool = false) {
+            self.name = name
+            self.isWarmUp = isWarmUp
+            clause = Clause(text: name)
+        }
     }
 
     /// Exercise and session names, and the warm-up sentences of notes and safety notes
@@ -97,7 +113,7 @@ enum SafetyChecks {
     /// Whether `item` is one of `family`'s movements: it uses one of its words, not
     /// negated, and none of its safer variants.
     static func belongs(_ item: Item, to family: CoachingKnowledge.Family) -> Bool {
-        let clause = Clause(text: item.name)
+        let clause = item.clause
         guard family.words.contains(where: { mentions($0, in: clause) }) else { return false }
         return !family.except.contains { TextMatching.firstMatch(of: $0, in: clause.searchable) != nil }
     }
