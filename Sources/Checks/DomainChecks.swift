@@ -54,8 +54,9 @@ public enum DomainChecks {
             return [WeightChangeChecks.check(texts, name: "options.safe-weight-change", record: record, knowledge: context.knowledge)].compactMap { $0 }
         case .programDraft, .programEdit:
             guard let program = output["program_json"] else { return [] }
+            let plan = ProgramPlanChecks.check(program, record: record)
             let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: " ")
-            return SafetyChecks.check(program: program, record: record, knowledge: context.knowledge)
+            return plan + SafetyChecks.check(program: program, record: record, knowledge: context.knowledge)
                 + [WeightChangeChecks.check(
                     [goal], name: "program.safe-weight-change", record: record, knowledge: context.knowledge,
                     defaultWeeks: program["duration_weeks"]?.intValue)].compactMap { $0 }

@@ -35,7 +35,9 @@ enum GoalOptionChecks {
             : .fail("options.one-line-summaries", "not one short line: " + notOneShortLine.joined(separator: "; ")))
 
         var duplicates: [String] = []
-        let words = summaries.map(TextMatching.words)
+        // What a goal is about, without the plan's frame ("3x a week for 8 weeks") that
+        // different directions share: "Strength train" and "Endurance train" differ.
+        let words = summaries.map { TextMatching.words($0).subtracting(framingWords).filter { !$0.allSatisfy(\.isNumber) } }
         for i in summaries.indices {
             for j in summaries.indices where j > i {
                 let similarity = TextMatching.similarity(words[i], words[j])
@@ -48,11 +50,34 @@ enum GoalOptionChecks {
             ? .pass("options.distinct", "no two summaries are near-duplicates")
             : .fail("options.distinct", "near-duplicate options: " + duplicates.joined(separator: "; ")))
 
+        results.append(addressedToUser(options))
         if let edit {
             results += editChecks(output, edit: edit, before: before)
         }
         return results
     }
+
+    /// Words that frame a plan rather than say what it is for.
+    static let framingWords: Set<String> = [
+        "the", "and", "for", "with", "your", "you", "week", "weeks", "day", "days", "times", "month", "months", "per", "every",
+        "minute", "minutes", "min", "mins", "train", "training", "workout", "workouts", "session", "sessions", "plan", "program",
+        "build", "get", "start", "into", "from", "can", "more", "semana", "semanas", "días", "dias", "por", "con", "para", "tu",
+    ]
+
+    /// Options speak to the person ("Run your first 5K"), not in their words copied
+    /// back ("I want to lose weight").
+    private static func addressedToUser(_ options: [JSONValue]) -> CheckResult {
+        let firstPerson = options.compactMap { option -> String? in
+            guard let summary = option["summary"]?.stringValue else { return nil }
+            let words = summary.lowercased().split { !$0.isLetter && $0 != "'" && $0 != "’" }.map(String.init)
+            return words.contains(where: firstPersonWords.contains) ? "\"\(oneLine(summary, limit: 80))\"" : nil
+        }
+        return firstPerson.isEmpty
+            ? .pass("options.addressed-to-user", "every summary speaks to the person")
+            : .fail("options.addressed-to-user", "written in the person's own first person: " + firstPerson.joined(separator: "; "))
+    }
+
+    static let firstPersonWords: Set<String> = ["i", "i'm", "i’m", "i've", "i'd", "my", "me", "myself", "mine", "yo", "mi", "mis", "quiero"]
 
     /// The summaries and details of a list of options, the text a person reads.
     private static func optionTexts(_ output: JSONValue) -> [String] {

@@ -40,10 +40,7 @@ enum ProgramChecks {
             }
         }
         if expectations.professionalReferral == true {
-            let text = TextMatching.Searchable(TextMatching.text(of: program["safety_notes"] ?? []) + "\n" + markdown)
-            let found = referralWords.first { TextMatching.firstMatch(of: $0, in: text) != nil }
-            results.append(found.map { .pass("program.professional-referral", "refers to a professional (\"\($0)\")") }
-                ?? .fail("program.professional-referral", "no note to check with a doctor, physiotherapist or other professional"))
+            results.append(referral(program))
         }
         results.append(exercisesPerSession(sessions))
         results.append(progression(program))
@@ -63,6 +60,31 @@ enum ProgramChecks {
         default: return "its keys are " + keys.map { "`\($0)`" }.joined(separator: ", ")
         }
     }
+
+    /// A sentence of the safety or exercise notes that tells the person to check with a
+    /// professional: a referral word and an advice to act on it. The person's own words
+    /// ("my doctor said I have prediabetes") elsewhere in the program are no referral.
+    private static func referral(_ program: JSONValue) -> CheckResult {
+        var notes = (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)
+        for session in program["sessions"]?.arrayValue ?? [] {
+            notes += (session["exercises"]?.arrayValue ?? []).compactMap { $0["notes"]?.stringValue }
+        }
+        for sentence in notes.flatMap(SafetyChecks.clauses) {
+            let text = sentence.searchable
+            guard let word = referralWords.first(where: { TextMatching.firstMatch(of: $0, in: text) != nil }),
+                  referralAdvice.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil })
+            else { continue }
+            return .pass("program.professional-referral", "refers to a professional (\"\(word)\"): \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(100))\"")
+        }
+        return .fail("program.professional-referral", "no safety note tells the person to check with a doctor, physiotherapist or other professional")
+    }
+
+    /// What a referral asks the person to do, in the languages the fixtures use.
+    static let referralAdvice = [
+        "check with", "consult", "talk to", "talk with", "speak to", "speak with", "ask your", "see your", "see a", "get clearance",
+        "get cleared", "cleared by", "clearance", "approval", "follow your", "before starting", "before you start", "guidance",
+        "consulta", "consultar", "habla con", "hable con", "pregunta a", "pregúntale", "autorización", "antes de empezar", "antes de comenzar",
+    ]
 
     /// Words that show a referral to a professional, in the languages the fixtures use.
     static let referralWords = [

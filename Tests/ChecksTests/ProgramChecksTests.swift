@@ -32,7 +32,7 @@ struct ProgramChecksTests {
         (Samples.program(exercises: [["Jump squats", "Plank"]]), "program.avoids[jump]", "\"jump\" in"),
         (Samples.program(exercises: [["Goblet squat"]]), "program.exercises-per-session", "sessions need 3-8 exercises: \"Full body 1\" has 1"),
         (Samples.program(progression: [("1-2", "Learn"), ("5-9", "Add")]), "program.progression-covers-weeks", "weeks 3, 4 have no phase; phases 5-9 run past week 8"),
-        (Samples.program(notes: ["Warm up first."]), "program.professional-referral", "no note to check with a doctor"),
+        (Samples.program(notes: ["Warm up first."]), "program.professional-referral", "no safety note tells the person to check with a doctor"),
         (Samples.replacing("days_per_week", with: 4, in: Samples.program()), "program.sessions-match-days",
          "3 sessions (days 1, 2, 3) for days_per_week 4"),
         (Samples.program(markdownOverride: "# Evening Energy\n"), "program.mentions[Keisha]", "never mentions \"Keisha\""),

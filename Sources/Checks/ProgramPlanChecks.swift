@@ -1,0 +1,109 @@
+import Foundation
+import Intake
+import JSONSchema
+
+/// Whether a program's plan holds together: phases that progress, a length that fits
+/// the person's timeline, and sessions whose work fills the minutes they state.
+enum ProgramPlanChecks {
+    static func check(_ program: JSONValue, record: LocalIntakeData) -> [CheckResult] {
+        [phasesDiffer(program), sessionTime(program)] + [fitsTimeline(program, timeline: record.timeline)].compactMap { $0 }
+    }
+
+    /// Each progression phase says something new: phases that repeat one focus do not progress.
+    static func phasesDiffer(_ program: JSONValue) -> CheckResult {
+        let focuses = (program["progression"]?.arrayValue ?? []).compactMap { $0["focus"]?.stringValue }
+        var seen: [String: Int] = [:]
+        var repeated: [String] = []
+        for focus in focuses {
+            let key = TextMatching.folded(focus).lowercased().trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            seen[key, default: 0] += 1
+            if seen[key] == 2 { repeated.append("\"\(focus.prefix(60))\"") }
+        }
+        if focuses.count < 2 {
+            return .fail("program.progression-phases-differ", "\(focuses.count) phase\(focuses.count == 1 ? "" : "s"): a program progresses through at least 2")
+        }
+        return repeated.isEmpty
+            ? .pass("program.progression-phases-differ", "\(focuses.count) phases, each with its own focus")
+            : .fail("program.progression-phases-differ", "phases repeat the same focus: " + repeated.joined(separator: ", "))
+    }
+
+    /// The length in weeks a timeline states ("16 weeks", "3 months", "6 semanas"); nil for "by summer".
+    static func weeks(inTimeline text: String) -> Double? {
+        // A range ("3-6 months") counts from its start.
+        let pattern = #"(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|a)\s*\d+(?:[.,]\d+)?)?\s*(weeks?|wks?|months?|semanas?|meses?)\b"#
+        guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let number = Range(match.range(at: 1), in: text), let unit = Range(match.range(at: 2), in: text),
+              let value = Double(text[number].replacingOccurrences(of: ",", with: "."))
+        else { return nil }
+        return text[unit].lowercased().hasPrefix("m") ? (value * 4.345).rounded() : value
+    }
+
+    /// A program runs about as long as the time its goal gives ("in 12 weeks"), or else
+    /// the timeline the intake states in weeks or months: not past it, and not stopping
+    /// well short of it (a meet in 16 weeks, a plan of 8).
+    static func fitsTimeline(_ program: JSONValue, timeline: String?) -> CheckResult? {
+        guard let length = program["duration_weeks"]?.intValue else { return nil }
+        let goal = program["goal"]?.stringValue ?? ""
+        let source: String
+        let target: Double
+        if let goalWeeks = weeks(inTimeline: goal), goalWeeks >= 2 {
+            (source, target) = ("its goal", goalWeeks)
+        } else if let timeline, let timelineWeeks = weeks(inTimeline: timeline), timelineWeeks >= 2 {
+            (source, target) = ("the timeline \"\(timeline.prefix(60))\"", timelineWeeks)
+        } else {
+            return nil
+        }
+        let stated = "\(source) (\(Int(target)) weeks)"
+        if Double(length) > target + 1 {
+            return .fail("program.fits-timeline", "\(length) weeks runs past \(stated)")
+        }
+        if Double(length) < target * 0.75 {
+            return .fail("program.fits-timeline", "\(length) weeks stops well short of \(stated)")
+        }
+        return .pass("program.fits-timeline", "\(length) weeks for \(stated)")
+    }
+
+    /// Seconds of work in one set: a stated duration ("30 s", "2 min"), else about 3 s a rep.
+    static func workSeconds(reps: String) -> Double {
+        func largest(_ pattern: String) -> Double? {
+            guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { return nil }
+            let values = regex.matches(in: reps, range: NSRange(reps.startIndex..., in: reps)).compactMap { match in
+                Range(match.range(at: 1), in: reps).flatMap { Double(reps[$0]) }
+            }
+            return values.max()
+        }
+        if let minutes = largest(#"(\d+(?:\.\d+)?)\s*(?:min|mins|minute|minutes|minutos)\b"#) { return minutes * 60 }
+        if let seconds = largest(#"(\d+)\s*(?:s|sec|secs|second|seconds|seg|segundos)\b"#) { return seconds }
+        return (largest(#"(\d+)"#) ?? 10) * 3
+    }
+
+    /// The work a session lists (sets × (work + rest), plus a 5-minute warm-up) roughly
+    /// fills the minutes it states: not under half, not over half as much again.
+    static func sessionTime(_ program: JSONValue) -> CheckResult {
+        var problems: [String] = []
+        for session in program["sessions"]?.arrayValue ?? [] {
+            guard let stated = session["minutes"]?.intValue, stated > 0 else { continue }
+            let exercises = session["exercises"]?.arrayValue ?? []
+            var seconds = 300.0
+            for exercise in exercises {
+                let name = exercise["name"]?.stringValue ?? ""
+                // An endurance piece that names its own length ("Easy run 30 minutes") fills that time.
+                let named = name.lowercased().contains("min") ? workSeconds(reps: name) : 0
+                let sets = Double(exercise["sets"]?.intValue ?? 1)
+                let perSet = workSeconds(reps: exercise["reps"]?.stringValue ?? "") + Double(exercise["rest_seconds"]?.intValue ?? 60)
+                seconds += max(named, sets * perSet)
+            }
+            let estimate = seconds / 60
+            let label = session["name"]?.stringValue.map { "\"\($0)\"" } ?? "day \(session["day"]?.intValue ?? 0)"
+            if estimate < Double(stated) * 0.5 {
+                problems.append("\(label): about \(Int(estimate.rounded())) min of work and rest for \(stated) min")
+            } else if estimate > Double(stated) * 1.5 {
+                problems.append("\(label): about \(Int(estimate.rounded())) min of work and rest, more than its \(stated) min")
+            }
+        }
+        return problems.isEmpty
+            ? .pass("program.session-time-plausible", "each session's sets and rest fill about its stated minutes")
+            : .fail("program.session-time-plausible", problems.joined(separator: "; "))
+    }
+}
