@@ -4,7 +4,7 @@ extension HTMLReport {
         --pass:#1a7f37;--known:#9a6700;--changed:#0969da;--new:#8250df;--bad:#cf222e;--stale:#bc4c00;--skip:#6e7781}
         *{box-sizing:border-box}
         body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-        header,main,nav.filters,.charts,section.repeats,section.run,section.attention{max-width:1200px;margin:0 auto;padding:12px 16px}
+        header,main,nav.filters,.charts,section.repeats,section.matrix,section.run,section.attention{max-width:1200px;margin:0 auto;padding:12px 16px}
         [id]{scroll-margin-top:var(--sticky-height,4.5rem)}
         h1{font-size:1.4rem;margin:.3rem 0}h1 small{color:var(--muted);font-weight:400;font-size:.9rem}
         h2{font-size:1.15rem;margin:.2rem 0 .6rem}h3{font-size:1rem;margin:0 0 .4rem;display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
@@ -28,6 +28,23 @@ extension HTMLReport {
         .bar-a{fill:#0969da}.bar-b{fill:#a0c4f0}.rate{fill:none;stroke:var(--pass);stroke-width:2}.rate-point{fill:var(--pass)}
         .legend{font-size:.75rem;color:var(--muted);display:flex;gap:10px}.swatch{display:inline-block;width:10px;height:10px;margin-right:4px}
         .swatch.bar-a{background:#0969da}.swatch.bar-b{background:#a0c4f0}
+        section.matrix summary h2{display:inline;color:var(--fg)}
+        .matrix-legend{flex-wrap:wrap;margin:.4rem 0}.matrix-legend .cell{display:inline-block;width:16px;height:16px;line-height:16px;text-align:center;vertical-align:middle}
+        .matrix-scroll{overflow:auto;max-height:80vh;width:fit-content;max-width:100%;background:var(--card);border:1px solid var(--line);border-radius:8px}
+        .matrix-scroll table{border-collapse:separate;border-spacing:2px;font-size:.8rem}
+        .matrix-scroll thead th{position:sticky;top:0;z-index:1;background:var(--card);vertical-align:bottom;font-weight:400}
+        .matrix-scroll th.corner{left:0;z-index:2;text-align:left;color:var(--muted);padding:0 8px 4px 4px}
+        .matrix-scroll th.fixture-col{padding:4px 0}
+        .matrix-scroll th.fixture-col a{display:inline-block;writing-mode:vertical-rl;transform:rotate(180deg);max-height:11rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:var(--fg);text-decoration:none}
+        .matrix-scroll tbody th{position:sticky;left:0;background:var(--card);font-weight:400;text-align:left;padding:0 8px 0 4px}
+        .matrix-scroll tbody tr:hover th{background:var(--bg)}
+        .check-name{display:flex;gap:6px;align-items:baseline;max-width:26rem}
+        .check-name code{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}.check-name .tally{white-space:nowrap;flex:none;color:var(--muted)}
+        .check-name .tally.bad{color:var(--bad)}
+        .cell{width:22px;min-width:22px;height:22px;padding:0;text-align:center;border-radius:3px;font-weight:600}
+        .cell a{display:block;line-height:22px;color:inherit;text-decoration:none}
+        .m-pass{background:#dafbe1;color:var(--pass)}.m-fail{background:var(--bad);color:#fff}
+        .m-known{background:var(--known);color:#fff}.m-not-run{background:#f3f4f6;color:var(--skip);box-shadow:inset 0 0 0 1px var(--line)}
         nav.filters{display:flex;flex-wrap:wrap;gap:6px;position:sticky;top:0;background:var(--bg);z-index:1;border-bottom:1px solid var(--line)}
         nav.filters button{font:inherit;font-size:.85rem;border:1px solid var(--line);background:var(--card);border-radius:14px;padding:4px 10px;cursor:pointer;min-height:32px}
         nav.filters button[aria-pressed=true]{background:var(--fg);color:#fff}
@@ -61,7 +78,8 @@ extension HTMLReport {
         [hidden]{display:none!important}
         @media (max-width:600px){body{font-size:14px}.intake dl{grid-template-columns:1fr}.intake dd{margin-bottom:4px}
         .checks table,.checks tbody,.checks tr,.checks td{display:block}.checks thead{display:none}
-        .checks tr{border-bottom:1px solid var(--line);padding:4px 0}.checks td{border:0;padding:1px 4px}}
+        .checks tr{border-bottom:1px solid var(--line);padding:4px 0}.checks td{border:0;padding:1px 4px}
+        .check-name{max-width:11rem;flex-direction:column;align-items:stretch;gap:0}}
         """
 
     /// Filtering without reloading: by status button and by a search over fixture and step names.

@@ -30,6 +30,7 @@ public enum HTMLReport {
         }
         page += charts(report, history: history)
         if let repeats = report.repeats { page += repeatSection(repeats) }
+        page += checksMatrix(report)
         page += filterBar(report)
         page += "<main>"
         let stepCount = report.fixtures.reduce(0) { $0 + $1.steps.count }

@@ -1,0 +1,89 @@
+extension HTMLReport {
+    /// Up to this many cells the matrix opens by itself; a larger one opens only
+    /// when a check fails anew.
+    static let matrixOpenLimit = 200
+
+    /// The checks matrix: one row per check, the most failing first, one column
+    /// per fixture, each cell the check's result over that fixture's steps. Empty
+    /// when no step produced a check.
+    static func checksMatrix(_ report: RunReport) -> String {
+        let matrix = ChecksMatrix(report)
+        guard !matrix.rows.isEmpty else { return "" }
+        let open = matrix.hasNewFailures || matrix.rows.count * matrix.fixtures.count <= matrixOpenLimit
+        let failing = matrix.rows.filter { $0.failing > 0 }.count
+        let anew = matrix.rows.filter { $0.newFailures > 0 }.count
+        let summary = "\(matrix.rows.count) check\(matrix.rows.count == 1 ? "" : "s") × \(matrix.fixtures.count) fixture\(matrix.fixtures.count == 1 ? "" : "s")"
+            + " · \(failing) fail in some fixture, " + (anew > 0 ? "\(anew) anew" : "none anew")
+        let columns = matrix.fixtures.enumerated().map { column, fixture -> String in
+            let failed = matrix.rows.filter { [.fail, .known].contains($0.cells[column].state) }.count
+            return "<th scope=\"col\" class=\"fixture-col\" title=\"\(HTML.escape("\(fixture) · \(failed) check\(failed == 1 ? "" : "s") fail"))\">"
+                + "<a href=\"#\(HTML.escape(fixture))\">\(HTML.escape(fixture))</a></th>"
+        }.joined()
+        let rows = matrix.rows.map(matrixRow).joined()
+        return """
+            <section class="matrix" id="checks-matrix"><details\(open ? " open" : "")><summary><h2>Checks matrix</h2> \
+            <span class="meta">\(summary)</span></summary>\(matrixLegend)\
+            <div class="matrix-scroll"><table><thead><tr><th scope="col" class="corner">check · fixtures failing</th>\(columns)</tr></thead>\
+            <tbody>\(rows)</tbody></table></div></details></section>
+            """
+    }
+
+    private static let matrixLegend: String = {
+        let symbols = ChecksMatrix.State.allCases.map { state in
+            "<span><span class=\"cell m-\(state.rawValue)\">\(symbol(state))</span> \(HTML.escape(legendText(state)))</span>"
+        }.joined()
+        return "<p class=\"legend matrix-legend\">\(symbols)</p>"
+    }()
+
+    private static func legendText(_ state: ChecksMatrix.State) -> String {
+        switch state {
+        case .fail: "fail: a step failed it and passed it in golden, or golden has no result"
+        case .known: "known failure: failed in golden too"
+        case .pass: "pass: every step passed"
+        case .notRun: "not run: no step produced it"
+        }
+    }
+
+    private static func symbol(_ state: ChecksMatrix.State) -> String {
+        switch state {
+        case .fail: "✗"
+        case .known: "≈"
+        case .pass: "✓"
+        case .notRun: ""
+        }
+    }
+
+    private static func matrixRow(_ row: ChecksMatrix.Row) -> String {
+        var tally = "· \(row.failing) of \(row.ran) fail"
+        if row.newFailures > 0 { tally += " (\(row.newFailures) new)" }
+        let header = "<th scope=\"row\" title=\"\(HTML.escape(row.name))\"><div class=\"check-name\"><code>\(HTML.escape(row.name))</code>"
+            + "<span class=\"tally\(row.newFailures > 0 ? " bad" : "")\">\(tally)</span></div></th>"
+        return "<tr>" + header + row.cells.map { matrixCell($0, check: row.name) }.joined() + "</tr>"
+    }
+
+    private static func matrixCell(_ cell: ChecksMatrix.Cell, check: String) -> String {
+        let state = cell.state
+        var lines = ["\(cell.fixture) · \(check): \(state.label)"]
+        for run in cell.runs {
+            guard !run.check.passed else {
+                lines.append("\(run.step): passed")
+                continue
+            }
+            let golden = switch run.check.passedInGolden {
+            case true?: "passed in golden"
+            case false?: "failed in golden too"
+            case nil: "no golden result"
+            }
+            lines.append("\(run.step): failed (\(golden)): \(ReportText.headline(run.check.message))")
+        }
+        let title = HTML.escape(lines.joined(separator: "\n"))
+        let target: String? = switch state {
+        case .fail, .known: cell.firstFailure.map { ListedStep.name(fixture: cell.fixture, step: $0.step) }
+        case .pass: cell.fixture
+        case .notRun: nil
+        }
+        let mark = symbol(state)
+        let content = target.map { "<a href=\"#\(HTML.escape($0))\">\(mark)</a>" } ?? mark
+        return "<td class=\"cell m-\(state.rawValue)\" title=\"\(title)\">\(content)</td>"
+    }
+}
