@@ -65,18 +65,35 @@ enum ProgramPlanChecks {
     }
 
     /// Seconds of work in one set: a stated duration ("30 s", "2 min"), else about 3 s a rep.
+    /// Read by hand rather than by regular expression: a gate judges every set of
+    /// tens of thousands of programs.
     static func workSeconds(reps: String) -> Double {
-        func largest(_ pattern: String) -> Double? {
-            guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { return nil }
-            let values = regex.matches(in: reps, range: NSRange(reps.startIndex..., in: reps)).compactMap { match in
-                Range(match.range(at: 1), in: reps).flatMap { Double(reps[$0]) }
+        var minutes: Double?, seconds: Double?, count: Double?
+        let characters = Array(reps.lowercased())
+        var index = 0
+        while index < characters.count {
+            guard characters[index].isNumber else { index += 1; continue }
+            var number = ""
+            while index < characters.count, characters[index].isNumber || characters[index] == "." {
+                number.append(characters[index]); index += 1
             }
-            return values.max()
+            var unitStart = index
+            while unitStart < characters.count, characters[unitStart] == " " { unitStart += 1 }
+            var unitEnd = unitStart
+            while unitEnd < characters.count, characters[unitEnd].isLetter { unitEnd += 1 }
+            let unit = String(characters[unitStart..<unitEnd])
+            guard let value = Double(number) else { continue }
+            if minuteUnits.contains(unit) { minutes = max(minutes ?? 0, value) }
+            else if secondUnits.contains(unit) { seconds = max(seconds ?? 0, value) }
+            else { count = max(count ?? 0, value) }
         }
-        if let minutes = largest(#"(\d+(?:\.\d+)?)\s*(?:min|mins|minute|minutes|minutos)\b"#) { return minutes * 60 }
-        if let seconds = largest(#"(\d+)\s*(?:s|sec|secs|second|seconds|seg|segundos)\b"#) { return seconds }
-        return (largest(#"(\d+)"#) ?? 10) * 3
+        if let minutes { return minutes * 60 }
+        if let seconds { return seconds }
+        return (count ?? 10) * 3
     }
+
+    private static let minuteUnits: Set<String> = ["min", "mins", "minute", "minutes", "minuto", "minutos"]
+    private static let secondUnits: Set<String> = ["s", "sec", "secs", "second", "seconds", "seg", "segundo", "segundos"]
 
     /// The work a session lists (sets × (work + rest), plus a 5-minute warm-up) roughly
     /// fills the minutes it states: not under half, not over half as much again.

@@ -19,6 +19,8 @@ enum WeightChangeChecks {
         var phrase: String
     }
 
+    private static let unitStems = ["lb", "pound", "kg", "kilo", "libra"].map { Array($0.utf8) }
+
     private static let amount = try! NSRegularExpression(
         pattern: #"\b(lose|losing|lost|drop|dropping|shed|shedding|cut|perder|bajar|gain|gaining|put on|add|build|ganar|subir)\b\D{0,25}?(\d+(?:[.,]\d+)?)\s*(lbs?|pounds?|kgs?|kilos?|kilograms?|libras?)\b"#,
         options: [.caseInsensitive])
@@ -27,6 +29,10 @@ enum WeightChangeChecks {
 
     /// The first weight target in `text`, if any.
     static func target(in text: String) -> Target? {
+        // A target has a number and a unit: most texts have no unit and are done here.
+        let lowered = TextMatching.loweredBytes(text)
+        guard lowered.contains(where: { (0x30...0x39).contains($0) }),
+              unitStems.contains(where: { TextMatching.contains(lowered, $0) }) else { return nil }
         let range = NSRange(text.startIndex..., in: text)
         guard let match = amount.firstMatch(in: text, range: range),
               let verb = Range(match.range(at: 1), in: text), let number = Range(match.range(at: 2), in: text),

@@ -40,8 +40,14 @@ struct ChecksMatrix: Sendable {
         var fixture: String
         /// In step order.
         var runs: [Run]
+        /// Worked out once: a large run's matrix has tens of thousands of cells.
+        let state: State
 
-        var state: State { ChecksMatrix.state(of: runs.map(\.check)) }
+        init(fixture: String, runs: [Run]) {
+            self.fixture = fixture
+            self.runs = runs
+            state = ChecksMatrix.state(of: runs.map(\.check))
+        }
 
         /// The first step that failed the check, for a link to it.
         var firstFailure: Run? { runs.first { !$0.check.passed } }
@@ -52,13 +58,20 @@ struct ChecksMatrix: Sendable {
         var name: String
         /// One per fixture, in the matrix's fixture order.
         var cells: [Cell]
-
         /// Fixtures where a step failed the check, known failures included.
-        var failing: Int { cells.filter { $0.state == .fail || $0.state == .known }.count }
+        let failing: Int
         /// Fixtures where it failed anew.
-        var newFailures: Int { cells.filter { $0.state == .fail }.count }
+        let newFailures: Int
         /// Fixtures where it ran at all.
-        var ran: Int { cells.filter { $0.state != .notRun }.count }
+        let ran: Int
+
+        init(name: String, cells: [Cell]) {
+            self.name = name
+            self.cells = cells
+            failing = cells.filter { $0.state == .fail || $0.state == .known }.count
+            newFailures = cells.filter { $0.state == .fail }.count
+            ran = cells.filter { $0.state != .notRun }.count
+        }
     }
 
     /// Fixture names in the report's order.

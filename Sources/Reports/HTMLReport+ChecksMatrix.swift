@@ -2,6 +2,9 @@ extension HTMLReport {
     /// Up to this many cells the matrix opens by itself; a larger one opens only
     /// when a check fails anew.
     static let matrixOpenLimit = 200
+    /// Above this many fixtures, the matrix shows only the columns of fixtures where a
+    /// check failed anew (at most this many): the tallies still count every fixture.
+    static let matrixColumnLimit = 100
 
     /// The checks matrix: one row per check, the most failing first, one column
     /// per fixture, each cell the check's result over that fixture's steps. Empty
@@ -14,15 +17,25 @@ extension HTMLReport {
         let anew = matrix.rows.filter { $0.newFailures > 0 }.count
         let summary = "\(matrix.rows.count) check\(matrix.rows.count == 1 ? "" : "s") × \(matrix.fixtures.count) fixture\(matrix.fixtures.count == 1 ? "" : "s")"
             + " · \(failing) fail in some fixture, " + (anew > 0 ? "\(anew) anew" : "none anew")
-        let columns = matrix.fixtures.enumerated().map { column, fixture -> String in
+        var shown = Array(matrix.fixtures.indices)
+        var note = ""
+        if shown.count > matrixColumnLimit {
+            let anewColumns = shown.filter { column in matrix.rows.contains { $0.cells[column].state == .fail } }
+            shown = Array(anewColumns.prefix(matrixColumnLimit))
+            note = "<p class=\"meta\">\(matrix.fixtures.count) fixtures are too many columns: shown are "
+                + (anewColumns.isEmpty ? "none, since no check failed anew" : "the \(shown.count) where a check failed anew" + (anewColumns.count > shown.count ? " (of \(anewColumns.count))" : ""))
+                + "; the tallies count every fixture.</p>"
+        }
+        let columns = shown.map { column -> String in
+            let fixture = matrix.fixtures[column]
             let failed = matrix.rows.filter { [.fail, .known].contains($0.cells[column].state) }.count
             return "<th scope=\"col\" class=\"fixture-col\" title=\"\(HTML.escape("\(fixture) · \(failed) check\(failed == 1 ? "" : "s") fail"))\">"
                 + "<a href=\"#\(HTML.escape(fixture))\">\(HTML.escape(fixture))</a></th>"
         }.joined()
-        let rows = matrix.rows.map(matrixRow).joined()
+        let rows = matrix.rows.map { matrixRow($0, columns: shown) }.joined()
         return """
             <section class="matrix" id="checks-matrix"><details\(open ? " open" : "")><summary><h2>Checks matrix</h2> \
-            <span class="meta">\(summary)</span></summary>\(matrixLegend)\
+            <span class="meta">\(summary)</span></summary>\(matrixLegend)\(note)\
             <div class="matrix-scroll"><table><thead><tr><th scope="col" class="corner">check · fixtures failing</th>\(columns)</tr></thead>\
             <tbody>\(rows)</tbody></table></div></details></section>
             """
@@ -53,12 +66,12 @@ extension HTMLReport {
         }
     }
 
-    private static func matrixRow(_ row: ChecksMatrix.Row) -> String {
+    private static func matrixRow(_ row: ChecksMatrix.Row, columns: [Int]) -> String {
         var tally = "· \(row.failing) of \(row.ran) fail"
         if row.newFailures > 0 { tally += " (\(row.newFailures) new)" }
         let header = "<th scope=\"row\" title=\"\(HTML.escape(row.name))\"><div class=\"check-name\"><code>\(HTML.escape(row.name))</code>"
             + "<span class=\"tally\(row.newFailures > 0 ? " bad" : "")\">\(tally)</span></div></th>"
-        return "<tr>" + header + row.cells.map { matrixCell($0, check: row.name) }.joined() + "</tr>"
+        return "<tr>" + header + columns.map { matrixCell(row.cells[$0], check: row.name) }.joined() + "</tr>"
     }
 
     private static func matrixCell(_ cell: ChecksMatrix.Cell, check: String) -> String {
