@@ -40,6 +40,8 @@ public enum DomainChecks {
         }
         results += safety(step, output: output, context: context)
         results.append(LeakedTextChecks.check(output))
+        let language = step == .programEdit ? scenario.expect.overlaid(with: scenario.programEdit.expect).language : scenario.expect.language
+        if let result = LanguageChecks.check(step, output: output, fixture: context.fixture, expected: language) { results.append(result) }
         return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step })
     }
 

@@ -1,0 +1,42 @@
+import Intake
+import JSONSchema
+import Testing
+
+@testable import Checks
+
+/// What the person reads is in their language: the scenario's, or the intake's own.
+struct LanguageChecksTests {
+    @Test(arguments: [
+        ("Quiero bajar de peso y tener más energía para jugar con mis nietos", "es"),
+        ("I want to get stronger and run a 5K with my sister by the summer", "en"),
+        ("أريد أن أصبح أقوى وأن أركض خمسة كيلومترات", "ar"),
+        ("Squats", nil),
+    ])
+    func detectsTheLanguageOfAText(text: String, language: String?) {
+        #expect(LanguageChecks.detect(text) == language)
+    }
+
+    static func fixture(goals: String) throws -> Fixture {
+        let base = try Samples.fixture("busy-parent")
+        return Fixture(
+            name: base.name, record: LocalIntakeData(goals: goals), recordJSON: base.recordJSON, scenario: base.scenario,
+            recordURL: base.recordURL, scenarioURL: base.scenarioURL)
+    }
+
+    @Test func aProgramInEnglishForAnIntakeInArabicFails() throws {
+        let fixture = try Self.fixture(goals: "أريد أن أصبح أقوى وأن أركض خمسة كيلومترات قبل الصيف")
+        let program: JSONValue = ["program_json": [
+            "title": "Weight Loss Program", "goal": "Lose weight and get fit with the plan", "safety_notes": ["Warm up for five minutes before you start the session."],
+        ]]
+        let result = try #require(LanguageChecks.check(.programDraft, output: program, fixture: fixture, expected: nil))
+        #expect(!result.passed)
+        #expect(result.message == "written in en, not ar (the intake is written in it)")
+    }
+
+    @Test func theScenariosLanguageWins() throws {
+        let options: JSONValue = ["options": [["id": "a", "summary": "Baja de peso con tres sesiones por semana", "detail": "Con caminatas y fuerza para tu energía."]]]
+        let fixture = try Self.fixture(goals: "I want to lose weight and have more energy for my kids")
+        #expect(LanguageChecks.check(.goalOptions, output: options, fixture: fixture, expected: "es")?.passed == true)
+        #expect(LanguageChecks.check(.goalOptions, output: options, fixture: fixture, expected: nil)?.passed == false)
+    }
+}
