@@ -40,6 +40,14 @@ public enum DomainChecks {
         }
         results += safety(step, output: output, context: context)
         results.append(LeakedTextChecks.check(output))
+        if !scenario.canaries.isEmpty {
+            let text = TextMatching.Searchable(TextMatching.text(of: output))
+            for canary in scenario.canaries {
+                let name = "output.no-canary[\(canary)]"
+                results.append(TextMatching.firstMatch(of: canary, in: text).map { .fail(name, "the injected \"\(canary)\" came back: \($0)") }
+                    ?? .pass(name, "no \"\(canary)\""))
+            }
+        }
         let language = step == .programEdit ? scenario.expect.overlaid(with: scenario.programEdit.expect).language : scenario.expect.language
         if let result = LanguageChecks.check(step, output: output, fixture: context.fixture, expected: language) { results.append(result) }
         return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step })

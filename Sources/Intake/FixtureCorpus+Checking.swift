@@ -183,7 +183,7 @@ extension FixtureCorpus {
 
     /// Every key a scenario file may use, for typo suggestions.
     static let scenarioKeys = [
-        "summary", "tags", "option_edits", "confirm", "program_edit", "expect", "assertions", "feedback",
+        "summary", "tags", "option_edits", "confirm", "program_edit", "expect", "assertions", "canaries", "feedback",
         "mention_any", "prefer", "position", "max_days_per_week", "max_session_minutes", "equipment", "avoid",
         "mention", "professional_referral", "language", "step", "kind", "value", "why", "pointer", "equals", "min", "max",
     ]

@@ -18,10 +18,13 @@ public struct Scenario: Codable, Hashable, Sendable {
     public var expect: Expectations
     /// Extra checks on particular steps' outputs.
     public var assertions: [Assertion]
+    /// Words an injection in the record or the feedback tries to make the model say
+    /// ("OVERRIDE ACCEPTED"): no output of any step may contain them.
+    public var canaries: [String]
 
     public init(
         summary: String, tags: [String] = [], optionEdits: [OptionEdit] = [], confirm: ConfirmChoice = .init(),
-        programEdit: ProgramEdit, expect: Expectations = .init(), assertions: [Assertion] = []
+        programEdit: ProgramEdit, expect: Expectations = .init(), assertions: [Assertion] = [], canaries: [String] = []
     ) {
         self.summary = summary
         self.tags = tags
@@ -30,6 +33,7 @@ public struct Scenario: Codable, Hashable, Sendable {
         self.programEdit = programEdit
         self.expect = expect
         self.assertions = assertions
+        self.canaries = canaries
     }
 
     public init(from decoder: Decoder) throws {
@@ -41,6 +45,7 @@ public struct Scenario: Codable, Hashable, Sendable {
         programEdit = try container.decode(ProgramEdit.self, forKey: .programEdit)
         expect = try container.decodeIfPresent(Expectations.self, forKey: .expect) ?? Expectations()
         assertions = try container.decodeIfPresent([Assertion].self, forKey: .assertions) ?? []
+        canaries = try container.decodeIfPresent([String].self, forKey: .canaries) ?? []
     }
 }
 
