@@ -227,9 +227,23 @@ enum ProgramChecks {
         let missingExercises = exerciseNames.filter { !inMarkdown($0) }
         if !missingSessions.isEmpty { problems.append("sessions not in the markdown: " + missingSessions.map { "\"\($0)\"" }.joined(separator: ", ")) }
         if !missingExercises.isEmpty { problems.append("exercises not in the markdown: " + missingExercises.map { "\"\($0)\"" }.joined(separator: ", ")) }
-        let known = Set(exerciseNames.map { $0.lowercased() })
-        let extra = markdownExercises(markdown, sessionNames: sessionNames).filter { !known.contains($0.lowercased()) }
+        let entries = markdownEntries(markdown, sessionNames: sessionNames)
+        let extra = entries.map(\.name).filter { name in !exerciseNames.contains { sameExercise($0, name) } }
         if !extra.isEmpty { problems.append("exercises only in the markdown: " + extra.map { "\"\($0)\"" }.joined(separator: ", ")) }
+        // Each exercise's line says the same sets, reps and rest: within its own session
+        // when the markdown has one heading per session, else wherever the name appears.
+        let bySession = Set(entries.map(\.session)).count == sessions.count
+        var numbers: [String] = []
+        for (index, session) in sessions.enumerated() {
+            for exercise in session["exercises"]?.arrayValue ?? [] {
+                let name = exercise["name"]?.stringValue ?? ""
+                guard let entry = entries.first(where: { (!bySession || $0.session == index) && sameExercise($0.name, name) }) else { continue }
+                if let problem = numbersDisagree(exercise, entry) { numbers.append(problem) }
+            }
+        }
+        if !numbers.isEmpty {
+            problems.append("sets, reps or rest differ: " + numbers.prefix(4).joined(separator: "; ") + (numbers.count > 4 ? "; and \(numbers.count - 4) more" : ""))
+        }
         return problems.isEmpty
             ? .pass("program.markdown-agrees", "\(sessionNames.count) sessions and \(exerciseNames.count) exercises in both")
             : .fail("program.markdown-agrees", problems.joined(separator: "; "))
@@ -238,13 +252,27 @@ enum ProgramChecks {
     /// How a session heading starts when it does not name a session: `Day 1`, `Sesión 2`...
     private static let sessionHeadingStarts = ["day", "día", "dia", "session", "sesión"].map { Array($0.utf8) }
 
+    /// One exercise line of the markdown: its bold name, what follows it, and the
+    /// session heading it sits under (counted from 0).
+    struct MarkdownEntry {
+        var name: String
+        var detail: String
+        var session: Int
+    }
+
     /// Bold names at the start of bullet lines under session headings (`## Day 1: ...`).
-    /// Read as UTF-8 bytes: every marker it looks for is ASCII.
     static func markdownExercises(_ markdown: String, sessionNames: [String]) -> [String] {
+        markdownEntries(markdown, sessionNames: sessionNames).map(\.name)
+    }
+
+    /// The exercise lines under session headings. Read as UTF-8 bytes: every marker it
+    /// looks for is ASCII.
+    static func markdownEntries(_ markdown: String, sessionNames: [String]) -> [MarkdownEntry] {
         let loweredSessions = sessionNames.map(TextMatching.loweredBytes)
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
-        var names: [String] = []
+        var entries: [MarkdownEntry] = []
         var inSession = false
+        var session = -1
         for line in markdown.utf8.split(separator: UInt8(ascii: "\n")) {
             let text = line.drop(while: isBlank)
             guard let first = text.first else { continue }
@@ -252,6 +280,7 @@ enum ProgramChecks {
                 let heading = Array(TextMatching.loweredBytes(String(Substring(text.drop { $0 == UInt8(ascii: "#") }))).drop(while: isBlank))
                 inSession = sessionHeadingStarts.contains { heading.starts(with: $0) }
                     || loweredSessions.contains { TextMatching.contains(heading, $0) }
+                if inSession { session += 1 }
                 continue
             }
             guard inSession, first == UInt8(ascii: "-") || first == UInt8(ascii: "*"),
@@ -259,8 +288,44 @@ enum ProgramChecks {
             let rest = text.dropFirst(4)
             guard let end = rest.indices.first(where: { rest[$0] == UInt8(ascii: "*") && rest.index(after: $0) < rest.endIndex && rest[rest.index(after: $0)] == UInt8(ascii: "*") })
             else { continue }
-            names.append(String(String(Substring(rest[..<end])).trimmed(also: [":"])))
+            let detail = String(Substring(rest[rest.index(end, offsetBy: 2)...]))
+            entries.append(MarkdownEntry(
+                name: String(String(Substring(rest[..<end])).trimmed(also: [":"])), detail: String(detail.trimmed(also: [":"])), session: session))
         }
-        return names
+        return entries
+    }
+
+    /// Two names for one exercise: equal, or one inside the other ("Bodyweight Squats", "Squats").
+    static func sameExercise(_ left: String, _ right: String) -> Bool {
+        let a = left.lowercased(), b = right.lowercased()
+        return a == b || (!a.isEmpty && !b.isEmpty && (TextMatching.firstMatch(of: a, in: b) != nil || TextMatching.firstMatch(of: b, in: a) != nil))
+    }
+
+    /// Where a markdown line disagrees with its exercise's sets, reps or rest: `Squats: 3 × 10 in JSON, 4 × 8 in markdown`.
+    static func numbersDisagree(_ exercise: JSONValue, _ entry: MarkdownEntry) -> String? {
+        let name = exercise["name"]?.stringValue ?? ""
+        let sets = exercise["sets"]?.intValue
+        let reps = exercise["reps"]?.stringValue ?? ""
+        let rest = exercise["rest_seconds"]?.intValue
+        let json = "\(sets.map(String.init) ?? "?") × \(reps)" + (rest.map { ", rest \($0) s" } ?? "")
+        guard let regex = CompiledPatterns.shared.regex(#"(\d+)\s*[×xX]\s*([^,;]+)"#),
+              let match = regex.firstMatch(in: entry.detail, range: NSRange(entry.detail.startIndex..., in: entry.detail)),
+              let setsRange = Range(match.range(at: 1), in: entry.detail), let repsRange = Range(match.range(at: 2), in: entry.detail)
+        else { return "\"\(name)\": \(json) in JSON, no sets × reps in markdown" }
+        var differs = Int(entry.detail[setsRange]) != sets
+        // Reps compared by their count or range ("8-10", "30 s"), whatever words follow ("reps", "each side").
+        let count = { (text: Substring) -> String in
+            let compact = text.lowercased().filter { !$0.isWhitespace }
+            let digits = compact.prefix { $0.isNumber || $0 == "-" || $0 == "–" }
+            return digits.isEmpty ? compact : String(digits)
+        }
+        if count(entry.detail[repsRange]) != count(Substring(reps)) { differs = true }
+        if let rest, let restRegex = CompiledPatterns.shared.regex(#"(?i)(?:rest|descanso)\D{0,12}?(\d+)"#),
+           let restMatch = restRegex.firstMatch(in: entry.detail, range: NSRange(entry.detail.startIndex..., in: entry.detail)),
+           let restRange = Range(restMatch.range(at: 1), in: entry.detail), let stated = Int(entry.detail[restRange]) {
+            let minutes = entry.detail[restRange.upperBound...].trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("min")
+            if (minutes ? stated * 60 : stated) != rest { differs = true }
+        }
+        return differs ? "\"\(name)\": \(json) in JSON, \"\(entry.detail.prefix(40))\" in markdown" : nil
     }
 }

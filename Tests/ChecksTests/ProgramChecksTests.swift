@@ -119,6 +119,19 @@ struct ProgramChecksTests {
         #expect(result.message.contains("sessions not in the markdown: \"Full body 2\""))
     }
 
+    @Test func theMarkdownMustSayTheSameSetsRepsAndRest() throws {
+        let markdown = "# Evening Energy\n## Day 1: Full body 1\n- **Goblet squat**: 4 × 10, rest 60 s.\n- **Dumbbell row**: 3 × 12, rest 60 s.\n"
+            + "- **Plank**: 3 × 10, rest 2 min.\n## Day 2: Full body 2\n- **Glute bridge**: 3 × 10 reps, rest 60 s.\n- **Dead bug**: 3 × 10\n"
+            + "- **Dumbbell press**: 3 × 10, rest 60 s.\n## Day 3: Full body 3\n- **Bodyweight Reverse lunge**: 3 × 10, rest 60 s.\n"
+            + "- **Bird dog**: 3 × 10, rest 60 s.\n- **Side plank**: three sets\n"
+        let result = try #require(results(Samples.program(markdownOverride: markdown), Expectations())["program.markdown-agrees"])
+        #expect(!result.passed)
+        #expect(result.message == "sets, reps or rest differ: \"Goblet squat\": 3 × 10, rest 60 s in JSON, \"4 × 10, rest 60 s.\" in markdown; "
+            + "\"Dumbbell row\": 3 × 10, rest 60 s in JSON, \"3 × 12, rest 60 s.\" in markdown; "
+            + "\"Plank\": 3 × 10, rest 60 s in JSON, \"3 × 10, rest 2 min.\" in markdown; "
+            + "\"Side plank\": 3 × 10, rest 60 s in JSON, no sets × reps in markdown", "reps' words, a missing rest and a longer name agree")
+    }
+
     @Test func markdownExercisesAreTheBoldNamesUnderSessionHeadings() {
         let markdown = """
         # Plan
