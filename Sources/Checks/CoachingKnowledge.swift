@@ -8,13 +8,32 @@ import JSONSchema
 public struct CoachingKnowledge: Sendable {
     /// Movements of one kind, such as jumps or lunges.
     public struct Family: Sendable, Hashable {
-        public var id: String
+        public let id: String
         /// How a message names the family: `jumps, hops and landings`.
-        public var label: String
+        public let label: String
         /// Words an exercise name uses for the family, matched as whole words.
-        public var words: [String]
+        public let words: [String]
         /// Safer variants that are not the family even though they share its words (`box squat`).
-        public var except: [String]
+        public let except: [String]
+        /// `words` and `except` prepared once for searching: every program is searched for them.
+        let wordTerms: [TextMatching.SearchTerm]
+        let exceptTerms: [TextMatching.SearchTerm]
+
+        public init(id: String, label: String, words: [String], except: [String]) {
+            (self.id, self.label, self.words, self.except) = (id, label, words, except)
+            wordTerms = words.map(TextMatching.SearchTerm.init)
+            exceptTerms = except.map(TextMatching.SearchTerm.init)
+        }
+
+        public static func == (lhs: Family, rhs: Family) -> Bool {
+            (lhs.id, lhs.label, lhs.words, lhs.except) == (rhs.id, rhs.label, rhs.words, rhs.except)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(words)
+            hasher.combine(except)
+        }
     }
 
     /// A condition an intake can mention.
@@ -38,10 +57,29 @@ public struct CoachingKnowledge: Sendable {
 
     /// Equipment an exercise name implies without naming it: `Deadlifts` needs a barbell.
     public struct ImpliedEquipment: Sendable, Hashable {
-        public var words: [String]
+        public let words: [String]
         /// Names that also use one of these say what they use instead (`Dumbbell Deadlift`).
-        public var unless: [String]
-        public var needs: [Equipment]
+        public let unless: [String]
+        public let needs: [Equipment]
+        /// `words` and `unless` prepared once for searching.
+        let wordTerms: [TextMatching.SearchTerm]
+        let unlessTerms: [TextMatching.SearchTerm]
+
+        public init(words: [String], unless: [String], needs: [Equipment]) {
+            (self.words, self.unless, self.needs) = (words, unless, needs)
+            wordTerms = words.map(TextMatching.SearchTerm.init)
+            unlessTerms = unless.map(TextMatching.SearchTerm.init)
+        }
+
+        public static func == (lhs: ImpliedEquipment, rhs: ImpliedEquipment) -> Bool {
+            (lhs.words, lhs.unless, lhs.needs) == (rhs.words, rhs.unless, rhs.needs)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(words)
+            hasher.combine(unless)
+            hasher.combine(needs)
+        }
     }
 
     public let families: [String: Family]

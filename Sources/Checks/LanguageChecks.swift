@@ -13,27 +13,71 @@ enum LanguageChecks {
         "de": ["der", "die", "das", "und", "du", "dein", "mit", "für", "in", "ist", "ein", "eine", "woche", "wochen", "ich", "mein"],
     ]
 
+    /// Each marker word with the languages it marks, for one pass over a text's words.
+    static let languagesByMarker: [String: [String]] = {
+        var index: [String: [String]] = [:]
+        for (language, words) in markers {
+            for word in words { index[word, default: []].append(language) }
+        }
+        return index
+    }()
+
+    /// The language of the intake's own words, found once per record: every step asks.
+    static func intakeLanguage(_ record: LocalIntakeData) -> String? {
+        let text = intakeText(record)
+        return intakeLanguages.value(for: text) { detect(text) }
+    }
+
+    private static let intakeLanguages = SharedCache<String, String?>()
+
+    /// The marker words as lower-cased UTF-8, for counting without building a string per word.
+    static let languagesByMarkerBytes: [[UInt8]: [String]] = Dictionary(
+        uniqueKeysWithValues: languagesByMarker.map { (Array($0.key.utf8), $0.value) })
+
     /// The language of `text` as an ISO 639-1 code, or nil when it is too short or mixed to tell.
+    ///
+    /// One pass over the UTF-8 bytes: a gate asks this of every output. A non-Latin
+    /// script is told by the lead byte of its letters; Latin-script languages by their
+    /// common words.
     static func detect(_ text: String) -> String? {
         var letters = 0
         var scripts: [String: Int] = [:]
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
-            letters += 1
-            switch scalar.value {
-            case 0x0600...0x06FF, 0x0750...0x077F: scripts["ar", default: 0] += 1
-            case 0x0400...0x04FF: scripts["ru", default: 0] += 1
-            case 0x4E00...0x9FFF: scripts["zh", default: 0] += 1
-            case 0x3040...0x30FF: scripts["ja", default: 0] += 1
-            case 0xAC00...0xD7AF: scripts["ko", default: 0] += 1
-            case 0x0590...0x05FF: scripts["he", default: 0] += 1
-            case 0x0900...0x097F: scripts["hi", default: 0] += 1
-            default: break
+        var hits: [String: Int] = [:]
+        var word: [UInt8] = []
+        word.reserveCapacity(16)
+        func endWord() {
+            if word.count <= 9, let languages = languagesByMarkerBytes[word] {
+                for language in languages { hits[language, default: 0] += 1 }
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A:
+                letters += 1
+                word.append(byte | 0x20)
+            case 0x80...0xBF:
+                word.append(byte)
+            case 0xC0...0xFF:
+                letters += 1
+                word.append(byte)
+                switch byte {
+                case 0xD8...0xDB: scripts["ar", default: 0] += 1
+                case 0xD0...0xD3: scripts["ru", default: 0] += 1
+                case 0xD6, 0xD7: scripts["he", default: 0] += 1
+                case 0xE0: scripts["hi", default: 0] += 1
+                case 0xE3: scripts["ja", default: 0] += 1
+                case 0xE4...0xE9: scripts["zh", default: 0] += 1
+                case 0xEA...0xED: scripts["ko", default: 0] += 1
+                default: break
+                }
+            default:
+                endWord()
             }
         }
+        endWord()
         guard letters >= 12 else { return nil }
         if let (script, count) = scripts.max(by: { $0.value < $1.value }), Double(count) > Double(letters) * 0.3 { return script }
-        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
-        var hits = markers.mapValues { marker in words.filter(marker.contains).count }
         guard let best = hits.max(by: { $0.value < $1.value }), best.value >= 3 else { return nil }
         hits[best.key] = nil
         let runnerUp = hits.values.max() ?? 0
@@ -76,7 +120,7 @@ enum LanguageChecks {
         let expected: String
         if let scenarioLanguage {
             (source, expected) = ("the scenario expects it", scenarioLanguage)
-        } else if let detected = detect(intakeText(fixture.record)) {
+        } else if let detected = intakeLanguage(fixture.record) {
             (source, expected) = ("the intake is written in it", detected)
         } else {
             return nil

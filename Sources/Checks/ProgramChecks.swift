@@ -154,8 +154,9 @@ enum ProgramChecks {
         }
         for rule in knowledge.impliedEquipment {
             for (name, text) in zip(names, searchable) {
-                guard let word = rule.words.first(where: { TextMatching.firstMatch(of: $0, in: text) != nil }),
-                      !rule.unless.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) else { continue }
+                guard let found = rule.wordTerms.firstIndex(where: { TextMatching.firstMatch(of: $0, in: text) != nil }),
+                      !rule.unlessTerms.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) else { continue }
+                let word = rule.words[found]
                 for item in rule.needs where !allowed.contains(item) && !(problems[item] ?? []).contains(where: { $0.hasPrefix("\"\(name)\"") }) {
                     problems[item, default: []].append("\"\(name)\" (\"\(word)\" implies it)")
                 }
@@ -302,30 +303,48 @@ enum ProgramChecks {
     }
 
     /// Where a markdown line disagrees with its exercise's sets, reps or rest: `Squats: 3 × 10 in JSON, 4 × 8 in markdown`.
+    /// Read by hand, not by regular expression: a gate compares every exercise of tens of thousands of programs.
     static func numbersDisagree(_ exercise: JSONValue, _ entry: MarkdownEntry) -> String? {
         let name = exercise["name"]?.stringValue ?? ""
         let sets = exercise["sets"]?.intValue
         let reps = exercise["reps"]?.stringValue ?? ""
         let rest = exercise["rest_seconds"]?.intValue
         let json = "\(sets.map(String.init) ?? "?") × \(reps)" + (rest.map { ", rest \($0) s" } ?? "")
-        guard let regex = CompiledPatterns.shared.regex(#"(\d+)\s*[×xX]\s*([^,;]+)"#),
-              let match = regex.firstMatch(in: entry.detail, range: NSRange(entry.detail.startIndex..., in: entry.detail)),
-              let setsRange = Range(match.range(at: 1), in: entry.detail), let repsRange = Range(match.range(at: 2), in: entry.detail)
-        else { return "\"\(name)\": \(json) in JSON, no sets × reps in markdown" }
-        var differs = Int(entry.detail[setsRange]) != sets
+        let detail = Array(entry.detail)
+        // "3 × 10", "3x10": the first number followed by a times sign, then the reps up to a comma.
+        var setsAndReps: (sets: Int, reps: String)?
+        var index = 0
+        while index < detail.count, setsAndReps == nil {
+            guard detail[index].isNumber else { index += 1; continue }
+            var number = ""
+            while index < detail.count, detail[index].isNumber { number.append(detail[index]); index += 1 }
+            var cursor = index
+            while cursor < detail.count, detail[cursor] == " " { cursor += 1 }
+            guard cursor < detail.count, ["×", "x", "X"].contains(detail[cursor]) else { continue }
+            cursor += 1
+            var text = ""
+            while cursor < detail.count, detail[cursor] != ",", detail[cursor] != ";" { text.append(detail[cursor]); cursor += 1 }
+            if let value = Int(number) { setsAndReps = (value, text) }
+        }
+        guard let setsAndReps else { return "\"\(name)\": \(json) in JSON, no sets × reps in markdown" }
         // Reps compared by their count or range ("8-10", "30 s"), whatever words follow ("reps", "each side").
-        let count = { (text: Substring) -> String in
+        let count = { (text: String) -> String in
             let compact = text.lowercased().filter { !$0.isWhitespace }
             let digits = compact.prefix { $0.isNumber || $0 == "-" || $0 == "–" }
             return digits.isEmpty ? compact : String(digits)
         }
-        if count(entry.detail[repsRange]) != count(Substring(reps)) { differs = true }
-        if let rest, let restRegex = CompiledPatterns.shared.regex(#"(?i)(?:rest|descanso)\D{0,12}?(\d+)"#),
-           let restMatch = restRegex.firstMatch(in: entry.detail, range: NSRange(entry.detail.startIndex..., in: entry.detail)),
-           let restRange = Range(restMatch.range(at: 1), in: entry.detail), let stated = Int(entry.detail[restRange]) {
-            let minutes = entry.detail[restRange.upperBound...].trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("min")
-            if (minutes ? stated * 60 : stated) != rest { differs = true }
-        }
+        var differs = setsAndReps.sets != sets || count(setsAndReps.reps) != count(reps)
+        if let rest, let stated = restSeconds(in: entry.detail.lowercased()) { differs = differs || stated != rest }
         return differs ? "\"\(name)\": \(json) in JSON, \"\(entry.detail.prefix(40))\" in markdown" : nil
+    }
+
+    /// The rest a markdown line states after "rest" or "descanso", in seconds ("90 s", "2 min").
+    static func restSeconds(in lowered: String) -> Int? {
+        guard let marker = lowered.range(of: "rest") ?? lowered.range(of: "descanso") else { return nil }
+        let after = lowered[marker.upperBound...].prefix(16)
+        guard let start = after.firstIndex(where: \.isNumber) else { return nil }
+        let digits = after[start...].prefix { $0.isNumber }
+        guard let value = Int(digits) else { return nil }
+        return after[digits.endIndex...].trimmingCharacters(in: .whitespaces).hasPrefix("min") ? value * 60 : value
     }
 }

@@ -114,8 +114,10 @@ enum SafetyChecks {
     /// negated, and none of its safer variants.
     static func belongs(_ item: Item, to family: CoachingKnowledge.Family) -> Bool {
         let clause = item.clause
-        guard family.words.contains(where: { mentions($0, in: clause) }) else { return false }
-        return !family.except.contains { TextMatching.firstMatch(of: $0, in: clause.searchable) != nil }
+        guard family.wordTerms.indices.contains(where: { index in
+            TextMatching.firstMatch(of: family.wordTerms[index], in: clause.searchable) != nil && mentions(family.words[index], in: clause)
+        }) else { return false }
+        return !family.exceptTerms.contains { TextMatching.firstMatch(of: $0, in: clause.searchable) != nil }
     }
 
     /// The person said this very exercise is fine ("box squats are ok").
