@@ -34,9 +34,13 @@ struct Snapshot {
     }
 
     /// Records the problem `check` finds, if any, as an issue at `sourceLocation`.
-    func assertMatches(_ text: String, updating: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// `record` is how the problem is reported: a test's issue, unless a test of this helper listens itself.
+    func assertMatches(
+        _ text: String, updating: Bool, sourceLocation: SourceLocation = #_sourceLocation,
+        record: (String, SourceLocation) -> Void = { Issue.record(Comment(rawValue: $0), sourceLocation: $1) }
+    ) {
         if let problem = check(text, updating: updating) {
-            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+            record(problem, sourceLocation)
         }
     }
 

@@ -70,14 +70,17 @@ struct SnapshotTests {
         #expect(snapshot.check("b\n", updating: false) == nil)
     }
 
-    @Test func aMismatchIsRecordedAsAnIssue() throws {
+    @Test func aMismatchIsReportedWhereTheAssertionStands() throws {
         let snapshot = try temporarySnapshot(holding: "a\n")
         defer { try? FileManager.default.removeItem(at: snapshot.folder) }
-        withKnownIssue("the texts differ") {
-            snapshot.assertMatches("b\n", updating: false)
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("-a\n+b") }
-        }
+        var reported: [(String, SourceLocation)] = []
+        let here = #_sourceLocation
+        snapshot.assertMatches("b\n", updating: false, sourceLocation: here) { reported.append(($0, $1)) }
+        #expect(reported.count == 1)
+        #expect(reported.first?.0.contains("-a\n+b") == true)
+        #expect(reported.first?.1 == here)
+        snapshot.assertMatches("a\n", updating: false) { reported.append(($0, $1)) }
+        #expect(reported.count == 1, "a match reports nothing")
     }
 
     @Test func committedSnapshotsAreNamedFromTheRepository() {
