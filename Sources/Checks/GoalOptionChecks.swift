@@ -80,7 +80,7 @@ enum GoalOptionChecks {
     static let firstPersonWords: Set<String> = ["i", "i'm", "i’m", "i've", "i'd", "my", "me", "myself", "mine", "yo", "mi", "mis", "quiero"]
 
     /// The summaries and details of a list of options, the text a person reads.
-    private static func optionTexts(_ output: JSONValue) -> [String] {
+    static func optionTexts(_ output: JSONValue) -> [String] {
         (output["options"]?.arrayValue ?? []).flatMap { option in
             [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }
         }

@@ -90,9 +90,7 @@ enum LanguageChecks {
     static func userText(of step: PipelineStep, output: JSONValue) -> String {
         switch step {
         case .goalOptions, .goalOptionsEdit:
-            return (output["options"]?.arrayValue ?? []).flatMap { option in
-                [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }
-            }.joined(separator: "\n")
+            return GoalOptionChecks.optionTexts(output).joined(separator: "\n")
         case .programDraft, .programEdit:
             let program = output["program_json"] ?? .null
             var parts = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }

@@ -27,16 +27,10 @@ enum ProgramPlanChecks {
             : .fail("program.progression-phases-differ", "phases repeat the same focus: " + repeated.joined(separator: ", "))
     }
 
-    /// The length in weeks a timeline states ("16 weeks", "3 months", "6 semanas"); nil for "by summer".
+    /// The length in weeks a timeline states ("16 weeks", "3 months", "6 semanas"), whole
+    /// weeks, a range ("3-6 months") counting from its start; nil for "by summer".
     static func weeks(inTimeline text: String) -> Double? {
-        // A range ("3-6 months") counts from its start.
-        let pattern = #"(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|a)\s*\d+(?:[.,]\d+)?)?\s*(weeks?|wks?|months?|semanas?|meses?)\b"#
-        guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]),
-              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let number = Range(match.range(at: 1), in: text), let unit = Range(match.range(at: 2), in: text),
-              let value = Double(text[number].replacingOccurrences(of: ",", with: "."))
-        else { return nil }
-        return text[unit].lowercased().hasPrefix("m") ? (value * 4.345).rounded() : value
+        Timespan.weeks(in: text).map { $0.lowerBound.rounded() }
     }
 
     /// A program runs about as long as the time its goal gives ("in 12 weeks"), or else

@@ -24,8 +24,6 @@ enum WeightChangeChecks {
     private static let amount = try! NSRegularExpression(
         pattern: #"\b(lose|losing|lost|drop|dropping|shed|shedding|cut|perder|bajar|gain|gaining|put on|add|build|ganar|subir)\b\D{0,25}?(\d+(?:[.,]\d+)?)\s*(lbs?|pounds?|kgs?|kilos?|kilograms?|libras?)\b"#,
         options: [.caseInsensitive])
-    private static let period = try! NSRegularExpression(
-        pattern: #"\b(\d+(?:[.,]\d+)?)\s*(weeks?|wks?|months?|semanas?|meses?)\b"#, options: [.caseInsensitive])
 
     /// The first weight target in `text`, if any.
     static func target(in text: String) -> Target? {
@@ -41,12 +39,8 @@ enum WeightChangeChecks {
         else { return nil }
         let isLoss = ["lose", "losing", "lost", "drop", "dropping", "shed", "shedding", "cut", "perder", "bajar"].contains(text[verb].lowercased())
         let isKilograms = text[unit].lowercased().hasPrefix("k")
-        var weeks: Double?
-        if let found = period.firstMatch(in: text, range: range), let count = Range(found.range(at: 1), in: text),
-           let span = Range(found.range(at: 2), in: text), let value = Double(text[count].replacingOccurrences(of: ",", with: ".")) {
-            let spanWord = text[span].lowercased()
-            weeks = spanWord.hasPrefix("m") ? value * 4.345 : value
-        }
+        // "Lose 10 lbs in 2-3 months" is judged over the longer time it gives.
+        let weeks = Timespan.weeks(in: text)?.upperBound
         let phrase = Range(match.range, in: text).map { String(text[$0]) } ?? ""
         return Target(isLoss: isLoss, pounds: isKilograms ? value * 2.2046 : value, weeks: weeks, phrase: phrase)
     }

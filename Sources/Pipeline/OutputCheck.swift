@@ -66,9 +66,7 @@ public struct OutputCheck: Sendable {
         let errors = prompts[step].schema.validate(output).errors
         var items = [errors.isEmpty
             ? Item(name: "schema", passed: true, message: "valid against prompts/schemas/\(prompts[step].metadata.schema)")
-            : Item(name: "schema", passed: false, message: errors.map { error in
-                error.instanceLocation.isRoot ? error.message : "\(error.instanceLocation): \(error.message)"
-            }.joined(separator: "; "))]
+            : Item(name: "schema", passed: false, message: errors.map(StepRunner.problem).joined(separator: "; "))]
         let context = DomainChecks.Context(
             fixture: fixture, editRound: step == .goalOptionsEdit ? 1 : nil, before: previous, knowledge: prompts.coaching)
         items += DomainChecks.check(step, output: output, context: context).map { Item(name: $0.name, passed: $0.passed, message: $0.message) }

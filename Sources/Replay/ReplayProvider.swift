@@ -24,6 +24,11 @@ public struct ReplayProvider: ModelProvider {
 
     public var answersAtOnce: Bool { true }
 
+    /// A repair the recorded conversation does not hold: the step ends with the reply that was recorded.
+    private var noRecordedRepair: ProviderError {
+        ProviderError(kind: .repairDeclined, provider: kind, message: "no recorded repair attempt to replay")
+    }
+
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         guard let context = request.context else {
             throw ProviderError(kind: .missingRecording, provider: kind, message: "replay needs to know the fixture and step of a call")
@@ -36,7 +41,7 @@ public struct ReplayProvider: ModelProvider {
             throw ProviderError(kind: .unreadableRecording, provider: kind, message: error.description)
         }
         guard let replayable else {
-            if context.repair > 0 { throw ProviderError(kind: .repairDeclined, provider: kind, message: "no recorded repair attempt to replay") }
+            if context.repair > 0 { throw noRecordedRepair }
             throw ProviderError(
                 kind: .missingRecording, provider: kind,
                 message: "no recording \(file); record it with `trainer-eval run --record --provider local --fixture \(context.fixture)`")
@@ -46,9 +51,7 @@ public struct ReplayProvider: ModelProvider {
             served.insert("\(replayable.provider) \(replayable.model)")
             return hit.completionResponse
         }
-        // The recorded conversation has no repair like this one: the step ends with the
-        // problems of the reply that was recorded.
-        if context.repair > 0 { throw ProviderError(kind: .repairDeclined, provider: kind, message: "no recorded repair attempt to replay") }
+        if context.repair > 0 { throw noRecordedRepair }
         let cassette: Cassette
         do {
             cassette = try replayable.cassette()

@@ -93,18 +93,14 @@ public struct RunTotals: Codable, Sendable, Hashable {
             rows.sort { Self.order(of: $0.step) < Self.order(of: $1.step) }
         }
         total.add(step)
-        guard step.outcome != .skipped else { return }
-        if step.step != nil {
-            steps += 1
-            calls += step.attempts.count
-            if step.firstPassValid { firstPassValid += 1 }
-            if step.repaired { repaired += 1 }
-        }
-        checksPassed += step.checks.filter(\.passed).count
-        checksFailed += step.checks.filter { !$0.passed }.count
-        inputTokens += step.inputTokens
-        outputTokens += step.outputTokens
-        if let stepCost = step.cost { cost = (cost ?? 0) + stepCost }
+        // A skipped step has no checks, tokens or cost: the whole run's row holds these figures.
+        (checksPassed, checksFailed, inputTokens, outputTokens, cost) =
+            (total.checksPassed, total.checksFailed, total.inputTokens, total.outputTokens, total.cost)
+        guard step.outcome != .skipped, step.step != nil else { return }
+        steps += 1
+        calls += step.attempts.count
+        if step.firstPassValid { firstPassValid += 1 }
+        if step.repaired { repaired += 1 }
     }
 
     private static func order(of kind: String) -> Int {

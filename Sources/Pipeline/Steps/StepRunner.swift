@@ -78,9 +78,12 @@ public struct StepRunner: Sendable {
         }
         let errors = schema.validate(value).errors
         guard !errors.isEmpty else { return (value, []) }
-        return (nil, errors.map { error in
-            error.instanceLocation.isRoot ? error.message : "\(error.instanceLocation): \(error.message)"
-        })
+        return (nil, errors.map(problem))
+    }
+
+    /// A schema error as one line: where in the output, then what is wrong.
+    static func problem(_ error: ValidationError) -> String {
+        error.instanceLocation.isRoot ? error.message : "\(error.instanceLocation): \(error.message)"
     }
 
     /// The follow-up message that asks the model to fix its reply.
