@@ -4,12 +4,16 @@ import JSONSchema
 
 /// A scenario's extra assertions for one step.
 enum AssertionChecks {
-    static func check(_ output: JSONValue, assertions: [Assertion]) -> [CheckResult] {
-        let text = TextMatching.text(of: output)
-        return assertions.map { evaluate($0, output: output, text: text) }
+    /// `text` is every string of `output` (`TextMatching.text(of:)`), when the caller has it.
+    static func check(_ output: JSONValue, assertions: [Assertion], text: String? = nil) -> [CheckResult] {
+        guard !assertions.isEmpty else { return [] }
+        let text = text ?? TextMatching.text(of: output)
+        // Prepared for word searches only when an assertion searches for a word.
+        let words = assertions.contains { $0.kind == .contains || $0.kind == .notContains } ? TextMatching.Searchable(text) : nil
+        return assertions.map { evaluate($0, output: output, text: text, words: words) }
     }
 
-    private static func evaluate(_ assertion: Assertion, output: JSONValue, text: String) -> CheckResult {
+    private static func evaluate(_ assertion: Assertion, output: JSONValue, text: String, words: TextMatching.Searchable?) -> CheckResult {
         // Unique per step, so golden check results can be matched by name.
         let operand = assertion.value ?? assertion.pointer ?? ""
         let name = "assertion.\(assertion.kind.rawValue) \(operand)"
@@ -17,11 +21,11 @@ enum AssertionChecks {
         let value = assertion.value ?? ""
         switch assertion.kind {
         case .contains:
-            return TextMatching.firstMatch(of: value, in: text) != nil
+            return words.flatMap { TextMatching.firstMatch(of: value, in: $0) } != nil
                 ? .pass(name, "contains \"\(value)\"")
                 : .fail(name, "does not contain \"\(value)\"\(why)")
         case .notContains:
-            return TextMatching.firstMatch(of: value, in: text).map { .fail(name, "contains \"\(value)\": \($0)\(why)") }
+            return words.flatMap { TextMatching.firstMatch(of: value, in: $0) }.map { .fail(name, "contains \"\(value)\": \($0)\(why)") }
                 ?? .pass(name, "does not contain \"\(value)\"")
         case .regex:
             return TextMatching.firstMatch(ofPattern: value, in: text) != nil

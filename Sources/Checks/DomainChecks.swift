@@ -39,9 +39,11 @@ public enum DomainChecks {
             if let before = context.before { results.append(ProgramEditChecks.keepsTheRest(before: before, after: output)) }
         }
         results += safety(step, output: output, context: context)
-        results.append(LeakedTextChecks.check(output))
+        // Every string of the output, for the checks that search all of it.
+        let text = TextMatching.text(of: output)
+        results.append(LeakedTextChecks.check(text: text))
         if !scenario.canaries.isEmpty {
-            let text = TextMatching.Searchable(TextMatching.text(of: output))
+            let text = TextMatching.Searchable(text)
             for canary in scenario.canaries {
                 let name = "output.no-canary[\(canary)]"
                 results.append(TextMatching.firstMatch(of: canary, in: text).map { .fail(name, "the injected \"\(canary)\" came back: \($0)") }
@@ -50,7 +52,7 @@ public enum DomainChecks {
         }
         let language = step == .programEdit ? scenario.expect.overlaid(with: scenario.programEdit.expect).language : scenario.expect.language
         if let result = LanguageChecks.check(step, output: output, fixture: context.fixture, expected: language) { results.append(result) }
-        return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step })
+        return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step }, text: text)
     }
 
     /// What the intake record itself rules out, whatever the scenario lists.

@@ -26,7 +26,7 @@ enum GoalOptionChecks {
 
         let summaries = options.compactMap { $0["summary"]?.stringValue }
         let notOneShortLine = summaries.compactMap { summary -> String? in
-            let reason = summary.contains("\n") ? "a line break"
+            let reason = summary.utf8.contains(UInt8(ascii: "\n")) ? "a line break"
                 : summary.count > summaryLimit ? "\(summary.count) characters; at most \(summaryLimit)" : nil
             return reason.map { "\"\(oneLine(summary, limit: 100))\" (\($0))" }
         }
@@ -69,8 +69,7 @@ enum GoalOptionChecks {
     private static func addressedToUser(_ options: [JSONValue]) -> CheckResult {
         let firstPerson = options.compactMap { option -> String? in
             guard let summary = option["summary"]?.stringValue else { return nil }
-            let words = summary.lowercased().split { !$0.isLetter && $0 != "'" && $0 != "’" }.map(String.init)
-            return words.contains(where: firstPersonWords.contains) ? "\"\(oneLine(summary, limit: 80))\"" : nil
+            return speaksInFirstPerson(summary) ? "\"\(oneLine(summary, limit: 80))\"" : nil
         }
         return firstPerson.isEmpty
             ? .pass("options.addressed-to-user", "every summary speaks to the person")
@@ -78,6 +77,22 @@ enum GoalOptionChecks {
     }
 
     static let firstPersonWords: Set<String> = ["i", "i'm", "i’m", "i've", "i'd", "my", "me", "myself", "mine", "yo", "mi", "mis", "quiero"]
+
+    /// Whether `text` has a word of `firstPersonWords`; words are runs of letters and apostrophes.
+    static func speaksInFirstPerson(_ text: String) -> Bool {
+        var word = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar == "'" || scalar == "’" {
+                word.unicodeScalars.append(scalar)
+                continue
+            }
+            if !word.isEmpty, word.utf8.count <= longestFirstPersonWord, firstPersonWords.contains(word.lowercased()) { return true }
+            word = ""
+        }
+        return !word.isEmpty && word.utf8.count <= longestFirstPersonWord && firstPersonWords.contains(word.lowercased())
+    }
+
+    private static let longestFirstPersonWord = firstPersonWords.map(\.utf8.count).max() ?? 0
 
     /// The summaries and details of a list of options, the text a person reads.
     static func optionTexts(_ output: JSONValue) -> [String] {

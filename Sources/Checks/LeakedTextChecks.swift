@@ -3,9 +3,8 @@ import JSONSchema
 /// Text that belongs to the prompt or the tooling, not to the person: template
 /// placeholders (`<notes>`, `{{name}}`), the prompt's own data tags, and code fences.
 enum LeakedTextChecks {
-    /// `output.no-leaked-text` over every string of an output.
-    static func check(_ output: JSONValue) -> CheckResult {
-        let text = TextMatching.text(of: output)
+    /// `output.no-leaked-text` over every string of an output, `text` (`TextMatching.text(of:)`).
+    static func check(text: String) -> CheckResult {
         var found: [String] = []
         // Every pattern needs one of these characters: most outputs have none and are done here.
         let suspicious = text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "`") }

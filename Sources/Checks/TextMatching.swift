@@ -37,14 +37,19 @@ enum TextMatching {
     /// A word prepared for whole-word searches: its folded, lower-cased bytes and the pattern that confirms a match.
     struct SearchTerm: Sendable {
         let lowered: [UInt8]
-        let pattern: NSRegularExpression?
+        /// Compiled on the first text that contains the bytes: most of the hundreds of
+        /// words the coaching rules know are never in any output.
+        private let source: String?
 
         init(_ word: String) {
             let target = TextMatching.folded(String(word.trimmed()))
             lowered = TextMatching.loweredBytes(target)
-            pattern = target.isEmpty ? nil : CompiledPatterns.shared.regex(
-                "(?<![\\p{L}\\p{N}])\(NSRegularExpression.escapedPattern(for: target))(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])",
-                options: [.caseInsensitive])
+            source = target.isEmpty ? nil
+                : "(?<![\\p{L}\\p{N}])\(NSRegularExpression.escapedPattern(for: target))(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])"
+        }
+
+        var pattern: NSRegularExpression? {
+            source.flatMap { CompiledPatterns.shared.regex($0, options: [.caseInsensitive]) }
         }
     }
 
@@ -61,7 +66,7 @@ enum TextMatching {
 
     static func firstMatch(of term: SearchTerm, in text: Searchable) -> String? {
         // Every match contains the word itself: most searches end here, without a regex.
-        guard let pattern = term.pattern, text.contains(term) else { return nil }
+        guard text.contains(term), let pattern = term.pattern else { return nil }
         let folded = text.folded
         guard let match = pattern.firstMatch(in: folded, range: NSRange(folded.startIndex..., in: folded)),
               let found = Range(match.range, in: folded)
