@@ -82,29 +82,55 @@ public struct CoachingKnowledge: Sendable {
         }
     }
 
+    /// How people say what they do not want to do (`dislikes.yaml`).
+    public struct DislikeWording: Sendable, Hashable {
+        /// Words before what is disliked ("hate running") and after it ("push-ups, heavens no").
+        public var before: [String]
+        public var after: [String]
+        /// Words that stand for a whole family, by family id: "running" is any run, jog or sprint.
+        public var activities: [String: [String]]
+        /// Words dropped from an item ("anything overhead right now").
+        public var fillers: Set<String>
+        /// Words that start the reason, which is not part of the item ("brincar por las rodillas").
+        public var reasons: Set<String>
+
+        public init(
+            before: [String] = [], after: [String] = [], activities: [String: [String]] = [:], fillers: Set<String> = [],
+            reasons: Set<String> = []
+        ) {
+            (self.before, self.after, self.activities, self.fillers, self.reasons) = (before, after, activities, fillers, reasons)
+        }
+    }
+
     public let families: [String: Family]
     public let conditions: [Condition]
     public let impliedEquipment: [ImpliedEquipment]
+    public let dislikeWording: DislikeWording
     /// Tells two sets of knowledge apart cheaply, for caching what a record mentions.
     let identity: Int
 
-    public init(families: [String: Family] = [:], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = []) {
+    public init(
+        families: [String: Family] = [:], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = [],
+        dislikeWording: DislikeWording = DislikeWording()
+    ) {
         self.families = families
         self.conditions = conditions
         self.impliedEquipment = impliedEquipment
+        self.dislikeWording = dislikeWording
         var hasher = Hasher()
         hasher.combine(families)
         hasher.combine(conditions)
         hasher.combine(impliedEquipment)
+        hasher.combine(dislikeWording)
         identity = hasher.finalize()
     }
 
     /// No knowledge: the checks that need it find nothing to check.
     public static let none = CoachingKnowledge()
 
-    /// Reads the two documents as parsed from YAML. A problem names the document, the
+    /// Reads the documents as parsed from YAML. A problem names the document, the
     /// JSON pointer of the value at fault, and what was expected.
-    public init(movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil) throws(CoachingKnowledgeError) {
+    public init(movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil, dislikes: JSONValue? = nil) throws(CoachingKnowledgeError) {
         guard case .object(let families)? = movements["families"] else {
             throw CoachingKnowledgeError(document: .movements, pointer: "/families", message: "expected a mapping of family id to label, words and except")
         }
@@ -163,7 +189,21 @@ public struct CoachingKnowledge: Sendable {
                     needs: needs))
             }
         }
-        self.init(families: parsedFamilies, conditions: parsedConditions, impliedEquipment: implied)
+        var wording = DislikeWording()
+        if let dislikes, dislikes != .null {
+            wording.before = try Self.strings(dislikes["cues"]?["before"], at: "/cues/before", in: .dislikes)
+            wording.after = dislikes["cues"]?["after"] == nil ? [] : try Self.strings(dislikes["cues"]?["after"], at: "/cues/after", in: .dislikes)
+            for member in dislikes["activities"]?.objectValue ?? JSONObject() {
+                guard parsedFamilies[member.key] != nil else {
+                    throw CoachingKnowledgeError(
+                        document: .dislikes, pointer: "/activities/\(member.key)", message: "`\(member.key)` is not a family in movements.yaml")
+                }
+                wording.activities[member.key] = try Self.strings(member.value, at: "/activities/\(member.key)", in: .dislikes)
+            }
+            if dislikes["fillers"] != nil { wording.fillers = Set(try Self.strings(dislikes["fillers"], at: "/fillers", in: .dislikes)) }
+            if dislikes["reasons"] != nil { wording.reasons = Set(try Self.strings(dislikes["reasons"], at: "/reasons", in: .dislikes)) }
+        }
+        self.init(families: parsedFamilies, conditions: parsedConditions, impliedEquipment: implied, dislikeWording: wording)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {
@@ -191,6 +231,7 @@ public struct CoachingKnowledgeError: Error, Hashable, Sendable, CustomStringCon
         case movements = "movements.yaml"
         case conditions = "conditions.yaml"
         case equipment = "equipment.yaml"
+        case dislikes = "dislikes.yaml"
     }
 
     public var document: Document

@@ -13,12 +13,17 @@ public enum DomainChecks {
         public var before: JSONValue?
         /// The coaching rules that judge every output against its intake record.
         public var knowledge: CoachingKnowledge
+        /// The step's system prompt, whose sentences never belong in an output.
+        public var systemPrompt: String?
 
-        public init(fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil, knowledge: CoachingKnowledge = .none) {
+        public init(
+            fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil, knowledge: CoachingKnowledge = .none, systemPrompt: String? = nil
+        ) {
             self.fixture = fixture
             self.editRound = editRound
             self.before = before
             self.knowledge = knowledge
+            self.systemPrompt = systemPrompt
         }
     }
 
@@ -42,6 +47,7 @@ public enum DomainChecks {
         // Every string of the output, for the checks that search all of it.
         let text = TextMatching.text(of: output)
         results.append(LeakedTextChecks.check(text: text))
+        if let system = context.systemPrompt { results.append(LeakedTextChecks.promptText(text: text, systemPrompt: system)) }
         if !scenario.canaries.isEmpty {
             let text = TextMatching.Searchable(text)
             for canary in scenario.canaries {
@@ -64,11 +70,13 @@ public enum DomainChecks {
                 [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ")
             }
             return [WeightChangeChecks.check(texts, name: "options.safe-weight-change", record: record, knowledge: context.knowledge)].compactMap { $0 }
+                + DislikeChecks.check(options: GoalOptionChecks.optionTexts(output), record: record, knowledge: context.knowledge)
         case .programDraft, .programEdit:
             guard let program = output["program_json"] else { return [] }
             let plan = ProgramPlanChecks.check(program, record: record)
             let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: " ")
             return plan + SafetyChecks.check(program: program, record: record, knowledge: context.knowledge)
+                + DislikeChecks.check(program: program, record: record, knowledge: context.knowledge)
                 + [WeightChangeChecks.check(
                     [goal], name: "program.safe-weight-change", record: record, knowledge: context.knowledge,
                     defaultWeeks: program["duration_weeks"]?.intValue)].compactMap { $0 }

@@ -6,7 +6,30 @@ import JSONSchema
 /// the person's timeline, and sessions whose work fills the minutes they state.
 enum ProgramPlanChecks {
     static func check(_ program: JSONValue, record: LocalIntakeData) -> [CheckResult] {
-        [phasesDiffer(program), sessionTime(program)] + [fitsTimeline(program, timeline: record.timeline)].compactMap { $0 }
+        [phasesDiffer(program), sessionTime(program), restDays(program, experience: record.experienceLevel)]
+            + [fitsTimeline(program, timeline: record.timeline)].compactMap { $0 }
+    }
+
+    /// At least one rest day a week, and a beginner trains 2 to 4 days: the week's
+    /// training days are the sessions listed or the days declared, whichever is more.
+    static func restDays(_ program: JSONValue, experience: String?) -> CheckResult {
+        let name = "program.rest-days"
+        let listed = Set((program["sessions"]?.arrayValue ?? []).enumerated().map { $0.element["day"]?.intValue ?? $0.offset + 1 }).count
+        let days = max(listed, program["days_per_week"]?.intValue ?? 0)
+        if days >= 7 { return .fail(name, "\(days) training days leave no rest day in the week") }
+        if let experience, isBeginner(experience), days > beginnerDays {
+            return .fail(name, "\(days) training days for a beginner (\"\(experience.prefix(60))\"); beginners train 2 to \(beginnerDays) days and recover on the rest")
+        }
+        return .pass(name, "\(days) training day\(days == 1 ? "" : "s") leave \(7 - days) rest day\(7 - days == 1 ? "" : "s")")
+    }
+
+    static let beginnerDays = 4
+
+    /// The experience answer says beginner and nothing more ("Beginner-ish" yes; "beginner/intermediate" no).
+    static func isBeginner(_ experience: String) -> Bool {
+        let text = TextMatching.Searchable(experience)
+        let says = { (words: [String]) in words.contains { TextMatching.firstMatch(of: $0, in: text) != nil } }
+        return says(["beginner", "novice", "principiante", "never exercised", "nunca"]) && !says(["intermediate", "advanced", "intermedio", "avanzado", "not a total beginner"])
     }
 
     /// Each progression phase says something new: phases that repeat one focus do not progress.

@@ -163,7 +163,10 @@ enum SafetyChecks {
     }
 
     /// Words that deny what follows them: "no knee problems", "sin dolor".
-    static let negators: Set<String> = ["no", "not", "never", "without", "none", "nor", "sin", "nunca", "ni", "ningún", "ninguna"]
+    static let negators: Set<String> = [
+        "no", "not", "never", "without", "none", "nor", "avoid", "avoiding", "skip", "instead", "sin", "nunca", "ni", "ningun", "ninguna", "evita",
+        "evitar", "evitando",
+    ]
 
     /// Clauses about someone else ("my mom had osteoporosis") or about what is over
     /// ("resolved with PT", "a healed fracture") say nothing about the person now.

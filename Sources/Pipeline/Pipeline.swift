@@ -129,7 +129,8 @@ public struct Pipeline: Sendable {
         if let note = stop.note, result.status == .error { result = .skipped(planned.id, because: note) }
         if runsChecks, let output = result.output {
             let context = DomainChecks.Context(
-                fixture: fixture, editRound: planned.id.editRound, before: before, knowledge: runner.prompts.coaching)
+                fixture: fixture, editRound: planned.id.editRound, before: before, knowledge: runner.prompts.coaching,
+                systemPrompt: runner.prompts[step].system)
             result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
         }
         return result

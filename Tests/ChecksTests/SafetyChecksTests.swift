@@ -15,7 +15,8 @@ struct SafetyChecksTests {
             try YAMLDocument(text: String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).value
         }
         return try CoachingKnowledge(
-            movements: read("movements.yaml"), conditions: read("conditions.yaml"), equipment: withEquipment ? try read("equipment.yaml") : Optional<JSONValue>.none)
+            movements: read("movements.yaml"), conditions: read("conditions.yaml"), equipment: withEquipment ? try read("equipment.yaml") : Optional<JSONValue>.none,
+            dislikes: read("dislikes.yaml"))
     }
 
     static func program(_ names: [String], notes: [String] = [], goal: String = "Feel strong", weeks: Int = 8) -> JSONValue {

@@ -4,7 +4,7 @@ import Intake
 import JSONSchema
 
 extension CoachingKnowledge {
-    /// Reads `prompts/coaching/movements.yaml`, `conditions.yaml` and `equipment.yaml`. A project without
+    /// Reads `prompts/coaching/movements.yaml`, `conditions.yaml`, `equipment.yaml` and `dislikes.yaml`. A project without
     /// the folder has no coaching knowledge; a broken file is an error naming its line.
     static func load(layout: ProjectLayout) throws(PromptError) -> CoachingKnowledge {
         let folder = layout.prompts.appendingPathComponent("coaching", isDirectory: true)
@@ -13,7 +13,7 @@ extension CoachingKnowledge {
             let url = folder.appendingPathComponent(name.rawValue)
             let file = layout.displayPath(of: url)
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw PromptError(file: file, message: "missing: the coaching rules need movements.yaml, conditions.yaml and equipment.yaml")
+                throw PromptError(file: file, message: "missing: the coaching rules need movements.yaml, conditions.yaml, equipment.yaml and dislikes.yaml")
             }
             do {
                 return try YAMLDocument(text: String(decoding: data, as: UTF8.self))
@@ -24,13 +24,16 @@ extension CoachingKnowledge {
         let movements = try document(.movements)
         let conditions = try document(.conditions)
         let equipment = try document(.equipment)
+        let dislikes = try document(.dislikes)
         do {
-            return try CoachingKnowledge(movements: movements.value, conditions: conditions.value, equipment: equipment.value)
+            return try CoachingKnowledge(
+                movements: movements.value, conditions: conditions.value, equipment: equipment.value, dislikes: dislikes.value)
         } catch {
             let source = switch error.document {
             case .movements: movements
             case .conditions: conditions
             case .equipment: equipment
+            case .dislikes: dislikes
             }
             let location = JSONPointer(error.pointer).flatMap { source.location(of: $0) }
             throw PromptError(
