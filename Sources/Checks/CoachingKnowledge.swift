@@ -1,3 +1,4 @@
+import Foundation
 import Intake
 import JSONSchema
 
@@ -103,6 +104,9 @@ public struct CoachingKnowledge: Sendable {
     }
 
     public let families: [String: Family]
+    /// Phrases that look like a family's words but are not movements ("hop on the bike").
+    public let notMovements: [String]
+    private let notMovementTerms: [TextMatching.SearchTerm]
     public let conditions: [Condition]
     public let impliedEquipment: [ImpliedEquipment]
     public let dislikeWording: DislikeWording
@@ -110,15 +114,18 @@ public struct CoachingKnowledge: Sendable {
     let identity: Int
 
     public init(
-        families: [String: Family] = [:], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = [],
+        families: [String: Family] = [:], notMovements: [String] = [], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = [],
         dislikeWording: DislikeWording = DislikeWording()
     ) {
         self.families = families
+        self.notMovements = notMovements
+        notMovementTerms = notMovements.map(TextMatching.SearchTerm.init)
         self.conditions = conditions
         self.impliedEquipment = impliedEquipment
         self.dislikeWording = dislikeWording
         var hasher = Hasher()
         hasher.combine(families)
+        hasher.combine(notMovements)
         hasher.combine(conditions)
         hasher.combine(impliedEquipment)
         hasher.combine(dislikeWording)
@@ -203,7 +210,24 @@ public struct CoachingKnowledge: Sendable {
             if dislikes["fillers"] != nil { wording.fillers = Set(try Self.strings(dislikes["fillers"], at: "/fillers", in: .dislikes)) }
             if dislikes["reasons"] != nil { wording.reasons = Set(try Self.strings(dislikes["reasons"], at: "/reasons", in: .dislikes)) }
         }
-        self.init(families: parsedFamilies, conditions: parsedConditions, impliedEquipment: implied, dislikeWording: wording)
+        let notMovements = movements["not_movements"] == nil ? [] : try Self.strings(movements["not_movements"], at: "/not_movements", in: .movements)
+        self.init(
+            families: parsedFamilies, notMovements: notMovements, conditions: parsedConditions, impliedEquipment: implied,
+            dislikeWording: wording)
+    }
+
+    /// `text` with every `notMovements` phrase blanked out, for looking for movements in it.
+    func movementsOnly(_ text: String) -> String {
+        var searchable = TextMatching.Searchable(text)
+        guard notMovementTerms.contains(where: { searchable.contains($0) }) else { return text }
+        var result = searchable.folded
+        for (phrase, term) in zip(notMovements, notMovementTerms) where searchable.contains(term) {
+            let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: TextMatching.folded(phrase)) + "(?![\\p{L}\\p{N}])"
+            guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { continue }
+            result = regex.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result), withTemplate: " ")
+            searchable = TextMatching.Searchable(result)
+        }
+        return result
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {

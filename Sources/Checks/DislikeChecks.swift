@@ -30,7 +30,7 @@ enum DislikeChecks {
         let text = movementText(of: record)
         let goal = record.goals ?? ""
         return found.value(for: "\(knowledge.identity)\u{0}\(goal)\u{0}\(text)") {
-            let goalItems = SafetyChecks.clauses(goal).map { SafetyChecks.Item(name: $0.text) }
+            let goalItems = SafetyChecks.clauses(goal).map { SafetyChecks.Item(name: $0.text, kind: .sentence, knowledge: knowledge) }
             return findDislikes(in: text, knowledge: knowledge).filter { dislike in
                 !goalItems.contains { matches($0, dislike) }
             }
@@ -43,14 +43,16 @@ enum DislikeChecks {
     static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let dislikes = dislikes(of: record, knowledge: knowledge)
         guard !dislikes.isEmpty else { return [] }
-        return verdicts(dislikes, items: SafetyChecks.prescribedItems(of: program), prefix: "program")
+        return verdicts(dislikes, items: SafetyChecks.prescribedItems(of: program, knowledge: knowledge), prefix: "program")
     }
 
     /// Each option's summary and detail, sentence by sentence, against each dislike.
     static func check(options texts: [String], record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let dislikes = dislikes(of: record, knowledge: knowledge)
         guard !dislikes.isEmpty else { return [] }
-        let items = texts.flatMap(SafetyChecks.clauses).map { SafetyChecks.Item(name: $0.text.trimmingCharacters(in: .whitespaces)) }
+        let items = texts.flatMap(SafetyChecks.clauses).map {
+            SafetyChecks.Item(name: $0.text.trimmingCharacters(in: .whitespaces), kind: .sentence, knowledge: knowledge)
+        }
         return verdicts(dislikes, items: items, prefix: "options")
     }
 

@@ -41,7 +41,7 @@ public enum DomainChecks {
         case .programEdit:
             let expectations = scenario.expect.overlaid(with: scenario.programEdit.expect)
             results = ProgramChecks.check(output, expectations: expectations, knowledge: context.knowledge)
-            if let before = context.before { results.append(ProgramEditChecks.keepsTheRest(before: before, after: output)) }
+            if let before = context.before { results += ProgramEditChecks.check(before: before, after: output) }
         }
         results += safety(step, output: output, context: context)
         // Every string of the output, for the checks that search all of it.
@@ -69,7 +69,10 @@ public enum DomainChecks {
             let texts = (output["options"]?.arrayValue ?? []).map { option in
                 [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ")
             }
-            return [WeightChangeChecks.check(texts, name: "options.safe-weight-change", record: record, knowledge: context.knowledge)].compactMap { $0 }
+            // An option's target without a time of its own is judged over the intake's timeline.
+            let timeline = record.timeline.flatMap { Timespan.weeks(in: $0) }.map { Int($0.upperBound.rounded()) }
+            return [WeightChangeChecks.check(
+                texts, name: "options.safe-weight-change", record: record, knowledge: context.knowledge, defaultWeeks: timeline)].compactMap { $0 }
                 + DislikeChecks.check(options: GoalOptionChecks.optionTexts(output), record: record, knowledge: context.knowledge)
         case .programDraft, .programEdit:
             guard let program = output["program_json"] else { return [] }

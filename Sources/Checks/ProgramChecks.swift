@@ -169,7 +169,7 @@ enum ProgramChecks {
         }
     }
 
-    /// The range of exercises a strength session holds (COACHING.md: 4-8 for a general
+    /// The range of exercises a strength session holds (published guidance: 4-8 for a general
     /// client; 3 is the least a short session can do and still cover the main patterns).
     static let exercisesPerSessionRange = 3...8
 

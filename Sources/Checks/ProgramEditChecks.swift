@@ -5,6 +5,21 @@ enum ProgramEditChecks {
     /// An edit that keeps fewer than this share of the exercises rewrote the program.
     static let minimumKeptShare = 0.3
 
+    /// `edit.changed` (the program itself changed) and `edit.keeps-the-rest` (it kept most
+    /// of what was not asked about); an unchanged program keeps everything, trivially.
+    static func check(before: JSONValue, after: JSONValue) -> [CheckResult] {
+        // The markdown is rewritten on every call: the program itself is what must change.
+        guard before["program_json"] != after["program_json"] else {
+            return [
+                .fail("edit.changed", before == after
+                    ? "the edited program is identical to the draft"
+                    : "program_json is identical to the draft's; only the markdown differs"),
+                .pass("edit.keeps-the-rest", "nothing changed, so nothing else did"),
+            ]
+        }
+        return [.pass("edit.changed", "program_json differs from the draft's"), keepsTheRest(before: before, after: after)]
+    }
+
     static func keepsTheRest(before: JSONValue, after: JSONValue) -> CheckResult {
         let old = exerciseNames(before), new = exerciseNames(after)
         let kept = old.intersection(new).count
@@ -12,12 +27,6 @@ enum ProgramEditChecks {
         let daysBefore = before["program_json"]?["days_per_week"]?.intValue ?? 0
         let daysAfter = after["program_json"]?["days_per_week"]?.intValue ?? 0
         let summary = "kept \(kept) of \(old.count) exercises (\(Int(share * 100))%), \(new.subtracting(old).count) new; days \(daysBefore) → \(daysAfter)"
-        // The markdown is rewritten on every call: the program itself is what must change.
-        if before["program_json"] == after["program_json"] {
-            return .fail("edit.changed", before == after
-                ? "the edited program is identical to the draft"
-                : "program_json is identical to the draft's; only the markdown differs")
-        }
         return share >= minimumKeptShare
             ? .pass("edit.keeps-the-rest", summary)
             : .fail("edit.keeps-the-rest", "rewrote most of the program: " + summary)

@@ -48,7 +48,7 @@ enum SafetyChecks {
     static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let findings = conditions(of: record, knowledge: knowledge)
         guard !findings.isEmpty else { return [] }
-        let items = prescribedItems(of: program)
+        let items = prescribedItems(of: program, knowledge: knowledge)
         let okayed = Searchable(healthText(of: record))
         var results: [CheckResult] = []
         for finding in findings where !finding.condition.avoid.isEmpty {
@@ -69,7 +69,8 @@ enum SafetyChecks {
         for finding in findings {
             guard let id = finding.condition.include, included.insert(id).inserted, let family = knowledge.families[id] else { continue }
             let name = "program.includes[\(id)]"
-            let found = items.first { !$0.isWarmUp && belongs($0, to: family) }
+            // Exercises only: a session called "Legs and Balance" prescribes no balance work.
+            let found = items.first { $0.kind == .exercise && belongs($0, to: family) }
             results.append(found.map { .pass(name, "\"\($0.name)\" is \(family.label)") }
                 ?? .fail(name, "no \(family.label) for \(finding.condition.label) (\(finding.evidence)): \(finding.condition.reason)"))
         }
@@ -78,36 +79,49 @@ enum SafetyChecks {
 
     // MARK: What a program prescribes
 
-    /// Something the program tells the person to do: an exercise, a session, or a warm-up sentence.
+    /// Something the program or an option tells the person to do: an exercise, a
+    /// session, a warm-up sentence, or a sentence of an option.
     struct Item {
+        enum Kind {
+            case exercise, session, warmUp, sentence
+        }
+
         var name: String
-        var isWarmUp = false
-        /// The name prepared once for every family's words.
+        var kind: Kind
+        /// The name without phrases that only look like movements, prepared once for every family's words.
         var clause: Clause
 
-        init(name: String, isWarmUp: Bool = false) {
+        var isWarmUp: Bool { kind == .warmUp }
+
+        init(name: String, kind: Kind, knowledge: CoachingKnowledge) {
             self.name = name
-            self.isWarmUp = isWarmUp
-            clause = Clause(text: name)
+            self.kind = kind
+            clause = Clause(text: knowledge.movementsOnly(name))
         }
     }
 
     /// Exercise and session names, and the warm-up sentences of notes and safety notes
     /// (a note saying "no jumping" is right; "warm up with jumping jacks" prescribes them).
-    static func prescribedItems(of program: JSONValue) -> [Item] {
+    static func prescribedItems(of program: JSONValue, knowledge: CoachingKnowledge) -> [Item] {
         var items: [Item] = []
         var notes: [String] = (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)
         for session in program["sessions"]?.arrayValue ?? [] {
-            if let name = session["name"]?.stringValue { items.append(Item(name: name)) }
+            if let name = session["name"]?.stringValue { items.append(Item(name: name, kind: .session, knowledge: knowledge)) }
             for exercise in session["exercises"]?.arrayValue ?? [] {
-                if let name = exercise["name"]?.stringValue { items.append(Item(name: name)) }
+                if let name = exercise["name"]?.stringValue { items.append(Item(name: name, kind: .exercise, knowledge: knowledge)) }
                 if let note = exercise["notes"]?.stringValue { notes.append(note) }
             }
         }
-        for clause in notes.flatMap(clauses) where TextMatching.folded(clause.text).lowercased().contains("warm") || clause.text.lowercased().contains("calenta") {
-            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), isWarmUp: true))
+        for clause in notes.flatMap(clauses) where isWarmUp(clause.text) {
+            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), kind: .warmUp, knowledge: knowledge))
         }
         return items
+    }
+
+    /// A sentence about warming up: "warm up", "warm-up", "calentamiento", "calienta".
+    static func isWarmUp(_ sentence: String) -> Bool {
+        let text = TextMatching.folded(sentence).lowercased()
+        return text.contains("warm") || text.contains("calenta") || text.contains("calient")
     }
 
     /// Whether `item` is one of `family`'s movements: it uses one of its words, not

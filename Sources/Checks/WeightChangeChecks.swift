@@ -47,7 +47,8 @@ enum WeightChangeChecks {
 
     /// The verdict on the weight targets of `texts` (goal options' summaries and
     /// details, or a program's goal), named `name`; nil when no text sets one and the
-    /// record shows no reason to rule targets out. `defaultWeeks` is the program's length.
+    /// record shows no reason to rule targets out. `defaultWeeks` is the time a target
+    /// without its own is judged over: the program's length, or the intake's timeline.
     static func check(
         _ texts: [String], name: String, record: LocalIntakeData, knowledge: CoachingKnowledge, defaultWeeks: Int? = nil
     ) -> CheckResult? {
@@ -72,7 +73,10 @@ enum WeightChangeChecks {
             }
         }
         if !problems.isEmpty { return .fail(name, problems.joined(separator: "; ")) }
-        if judged.isEmpty { return nil }
+        if judged.isEmpty {
+            // Reported all the same where targets are ruled out: a new one must show as a regression.
+            return noTargets.map { .pass(name, "no weight-loss target, as \($0.condition.label) (\($0.evidence)) calls for") }
+        }
         return .pass(name, "weight targets within a safe rate (\(judged.joined(separator: ", ")))")
     }
 }

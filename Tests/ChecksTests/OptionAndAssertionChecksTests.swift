@@ -148,7 +148,10 @@ struct ProgramEditChecksTests {
         let result = ProgramEditChecks.keepsTheRest(before: draft, after: edited)
         #expect(result.passed)
         #expect(result.message == "kept 8 of 9 exercises (88%), 1 new; days 3 → 3")
-        #expect(!ProgramEditChecks.keepsTheRest(before: draft, after: draft).passed)
+        let unchanged = ProgramEditChecks.check(before: draft, after: draft)
+        #expect(unchanged.map(\.name) == ["edit.changed", "edit.keeps-the-rest"], "both are reported, so either can be tracked")
+        #expect(unchanged.map(\.passed) == [false, true])
+        #expect(ProgramEditChecks.check(before: draft, after: edited).map(\.passed) == [true, true])
         let rewritten = Samples.program(exercises: [["A", "B"], ["C", "D"], ["E", "F"]])
         #expect(ProgramEditChecks.keepsTheRest(before: draft, after: rewritten).message.hasPrefix("rewrote most of the program"))
     }
