@@ -75,6 +75,10 @@ let package = Package(
         // What the command line prints: fixed-width tables and the run's summary table.
         .target(name: "Console", dependencies: ["Reports"]),
 
+        // Paired comparisons and pass rates: McNemar, Wilson, pass@k, Wilcoxon, bootstrap.
+        // Pure arithmetic; depends on nothing.
+        .target(name: "Statistics"),
+
         // The thin command-line front end.
         .executableTarget(
             name: "trainer-eval",
@@ -103,6 +107,7 @@ let package = Package(
             dependencies: ["Evaluation", "Golden", "History", "Reports", "Pipeline", "Providers", "Intake", "JSONSchema", "TestSupport"]
         ),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], exclude: ["make-reference.py", "reference.json"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "JSONSchema", "TestSupport"]),
     ]
 )
