@@ -44,8 +44,11 @@ enum TextMatching {
         init(_ word: String) {
             let target = TextMatching.folded(String(word.trimmed()))
             lowered = TextMatching.loweredBytes(target)
-            source = target.isEmpty ? nil
-                : "(?<![\\p{L}\\p{N}])\(NSRegularExpression.escapedPattern(for: target))(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])"
+            // Word boundaries only on a side that is a letter or digit: "{{" is found in "{{system}}".
+            let isWordPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber } ?? false }
+            let before = isWordPart(target.first) ? "(?<![\\p{L}\\p{N}])" : ""
+            let after = isWordPart(target.last) ? "(?:\\p{L}?(?:ing|ed)|e?s)?(?![\\p{L}\\p{N}])" : ""
+            source = target.isEmpty ? nil : before + NSRegularExpression.escapedPattern(for: target) + after
         }
 
         var pattern: NSRegularExpression? {

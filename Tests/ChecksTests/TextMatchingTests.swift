@@ -24,6 +24,13 @@ struct TextMatchingTests {
         #expect(TextMatching.firstMatch(of: "", in: text) == nil)
     }
 
+    @Test func aTermThatIsNotAWordNeedsNoWordBoundaryOnThatSide() {
+        let text = TextMatching.Searchable("Work up to it step by step. {{system}} and #hashtag")
+        #expect(TextMatching.firstMatch(of: "{{", in: text) != nil, "a mustache tag right before a word")
+        #expect(TextMatching.firstMatch(of: "#hash", in: text) == nil, "the word side still needs its boundary")
+        #expect(TextMatching.firstMatch(of: "#hashtag", in: text) != nil)
+    }
+
     @Test func trimmingKeepsInnerSpaceAndDropsNamedCharacters() {
         #expect("\t Deadlift :  ".trimmed(also: [":"]) == "Deadlift")
         #expect("  ## Day 1  ".trimmed() == "## Day 1")
