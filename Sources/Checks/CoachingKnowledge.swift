@@ -216,10 +216,10 @@ public struct CoachingKnowledge: Sendable {
             dislikeWording: wording)
     }
 
-    /// `text` with every `notMovements` phrase blanked out, for looking for movements in it.
-    func movementsOnly(_ text: String) -> String {
+    /// `text` with every `notMovements` phrase blanked out, prepared for looking for movements in it.
+    func movementsOnly(_ text: String) -> SafetyChecks.Clause {
         var searchable = TextMatching.Searchable(text)
-        guard notMovementTerms.contains(where: { searchable.contains($0) }) else { return text }
+        guard notMovementTerms.contains(where: { searchable.contains($0) }) else { return SafetyChecks.Clause(text: text, searchable: searchable) }
         var result = searchable.folded
         for (phrase, term) in zip(notMovements, notMovementTerms) where searchable.contains(term) {
             let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: TextMatching.folded(phrase)) + "(?![\\p{L}\\p{N}])"
@@ -227,7 +227,7 @@ public struct CoachingKnowledge: Sendable {
             result = regex.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result), withTemplate: " ")
             searchable = TextMatching.Searchable(result)
         }
-        return result
+        return SafetyChecks.Clause(text: result, searchable: searchable)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {

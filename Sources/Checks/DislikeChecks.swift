@@ -43,13 +43,15 @@ enum DislikeChecks {
     static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let dislikes = dislikes(of: record, knowledge: knowledge)
         guard !dislikes.isEmpty else { return [] }
-        return verdicts(dislikes, items: SafetyChecks.prescribedItems(of: program, knowledge: knowledge), prefix: "program")
+        let items = anyMentioned(dislikes, in: TextMatching.text(of: program)) ? SafetyChecks.prescribedItems(of: program, knowledge: knowledge) : []
+        return verdicts(dislikes, items: items, prefix: "program")
     }
 
     /// Each option's summary and detail, sentence by sentence, against each dislike.
     static func check(options texts: [String], record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let dislikes = dislikes(of: record, knowledge: knowledge)
         guard !dislikes.isEmpty else { return [] }
+        guard anyMentioned(dislikes, in: texts.joined(separator: "\n")) else { return verdicts(dislikes, items: [], prefix: "options") }
         let items = texts.flatMap(SafetyChecks.clauses).map {
             SafetyChecks.Item(name: $0.text.trimmingCharacters(in: .whitespaces), kind: .sentence, knowledge: knowledge)
         }
@@ -65,6 +67,16 @@ enum DislikeChecks {
             let unique = Array(Set(hits)).sorted()
             let what = (unique.count == 1 ? "is " : "are ") + (dislike.family?.label ?? "\"\(dislike.words)\"")
             return .fail(name, "\(unique.joined(separator: ", ")) \(what); \(said)")
+        }
+    }
+
+    /// Whether `text` holds any dislike's words at all: most outputs do not, and are
+    /// judged without reading them sentence by sentence.
+    private static func anyMentioned(_ dislikes: [Dislike], in text: String) -> Bool {
+        let searchable = TextMatching.Searchable(text)
+        return dislikes.contains { dislike in
+            if let family = dislike.family { return family.wordTerms.contains { searchable.contains($0) } }
+            return searchable.contains(SearchTerms.shared.term(dislike.words))
         }
     }
 

@@ -138,10 +138,26 @@ enum LanguageChecks {
 
     /// Markdown without its bold spans: exercise names are the trade's words in any language.
     static func withoutBold(_ markdown: String) -> String {
-        var kept: [Substring] = []
-        for (index, piece) in markdown.split(separator: "**", omittingEmptySubsequences: false).enumerated() where index % 2 == 0 {
-            kept.append(piece)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(markdown.utf8.count)
+        var inBold = false
+        var previousWasStar = false
+        for byte in markdown.utf8 {
+            if byte == UInt8(ascii: "*") {
+                if previousWasStar {
+                    inBold.toggle()
+                    kept.append(UInt8(ascii: " "))
+                    previousWasStar = false
+                } else {
+                    previousWasStar = true
+                }
+                continue
+            }
+            if previousWasStar, !inBold { kept.append(UInt8(ascii: "*")) }
+            previousWasStar = false
+            if !inBold { kept.append(byte) }
         }
-        return kept.joined(separator: " ")
+        if previousWasStar, !inBold { kept.append(UInt8(ascii: "*")) }
+        return String(decoding: kept, as: UTF8.self)
     }
 }

@@ -34,31 +34,58 @@ enum LeakedTextChecks {
     /// `output.no-prompt-text`: no run of `copiedRun` words of `systemPrompt` in `text`.
     static func promptText(text: String, systemPrompt: String) -> CheckResult {
         let name = "output.no-prompt-text"
-        let runs = promptRuns.value(for: systemPrompt) { Set(runHashes(words(systemPrompt))) }
-        let outputWords = words(text)
-        let hashes = runHashes(outputWords)
+        let runs = promptRuns.value(for: systemPrompt) { Set(runHashes(wordHashes(systemPrompt))) }
+        let hashes = runHashes(wordHashes(text))
         guard let start = hashes.indices.first(where: { runs.contains(hashes[$0]) }) else {
             return .pass(name, "no run of \(copiedRun) words from the system prompt")
         }
         var end = start + copiedRun
         while end - copiedRun + 1 < hashes.count, runs.contains(hashes[end - copiedRun + 1]) { end += 1 }
-        return .fail(name, "repeats the system prompt: \"\(outputWords[start..<end].joined(separator: " "))\"")
+        return .fail(name, "repeats the system prompt: \"\(words(text)[start..<end].joined(separator: " "))\"")
     }
 
-    private static let promptRuns = SharedCache<String, Set<Int>>()
+    private static let promptRuns = SharedCache<String, Set<UInt64>>()
 
-    /// Lower-cased words without accents: runs of letters and digits.
+    /// Lower-cased words without accents, as byte runs: letters and digits (any byte
+    /// outside ASCII counts as a letter). A gate asks this of every output.
+    private static func wordRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for (index, byte) in bytes.enumerated() {
+            let isWordPart = byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A)
+            if isWordPart {
+                if start == nil { start = index }
+            } else if let first = start {
+                ranges.append(first..<index)
+                start = nil
+            }
+        }
+        if let first = start { ranges.append(first..<bytes.count) }
+        return ranges
+    }
+
+    /// Each word's FNV-1a hash: cheap, and 64 bits leave collisions to chance alone.
+    private static func wordHashes(_ text: String) -> [UInt64] {
+        let bytes = TextMatching.loweredBytes(TextMatching.folded(text))
+        return wordRanges(bytes).map { range in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes[range] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+    }
+
     private static func words(_ text: String) -> [String] {
-        TextMatching.folded(text).lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        let bytes = TextMatching.loweredBytes(TextMatching.folded(text))
+        return wordRanges(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// The hash of every run of `copiedRun` words, by the position it starts at.
-    private static func runHashes(_ words: [String]) -> [Int] {
+    private static func runHashes(_ words: [UInt64]) -> [UInt64] {
         guard words.count >= copiedRun else { return [] }
         return (0...(words.count - copiedRun)).map { start in
-            var hasher = Hasher()
-            for word in words[start..<(start + copiedRun)] { hasher.combine(word) }
-            return hasher.finalize()
+            var hash: UInt64 = 0
+            for word in words[start..<(start + copiedRun)] { hash = (hash &* 0x9E37_79B9_7F4A_7C15) ^ word }
+            return hash
         }
     }
 }

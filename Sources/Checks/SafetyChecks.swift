@@ -96,7 +96,7 @@ enum SafetyChecks {
         init(name: String, kind: Kind, knowledge: CoachingKnowledge) {
             self.name = name
             self.kind = kind
-            clause = Clause(text: knowledge.movementsOnly(name))
+            clause = knowledge.movementsOnly(name)
         }
     }
 
@@ -150,9 +150,9 @@ enum SafetyChecks {
         var text: String
         var searchable: Searchable
 
-        init(text: String) {
+        init(text: String, searchable: Searchable? = nil) {
             self.text = text
-            searchable = Searchable(text)
+            self.searchable = searchable ?? Searchable(text)
         }
     }
 

@@ -61,4 +61,17 @@ struct CanaryChecksTests {
         let program = DomainChecks.check(.programEdit, output: Samples.program(), context: DomainChecks.Context(fixture: fixture))
         #expect(program.filter { $0.name.hasPrefix("output.no-canary[") }.count == 2)
     }
+
+    @Test func theMarkdownIsJudgedOnItsOwnWithoutItsBoldExerciseNames() throws {
+        #expect(LanguageChecks.withoutBold("- **Sentadilla**: 3 × 10, *despacio*") == "-   : 3 × 10, *despacio*")
+        let fixture = try Samples.fixture("spanish-speaker")
+        var program = Samples.program(markdownOverride: "# Plan\n**Meta:** Más energía\n\n## Day 1\n- **Sentadilla**: 3 × 10. Keep your back straight and breathe out as you stand up with the weight.")
+        let spanish: JSONValue = ["title": "Energía", "goal": "Más energía para la semana y para tus nietos", "safety_notes": ["Consulta con tu médico antes de empezar con el programa."]]
+        program = Samples.replacing("title", with: spanish["title"]!, in: program)
+        program = Samples.replacing("goal", with: spanish["goal"]!, in: program)
+        program = Samples.replacing("safety_notes", with: spanish["safety_notes"]!, in: program)
+        let result = try #require(LanguageChecks.check(.programDraft, output: program, fixture: fixture, expected: "es"))
+        #expect(!result.passed)
+        #expect(result.message.hasPrefix("the markdown is written in en, not es"), "\(result.message)")
+    }
 }
