@@ -13,15 +13,6 @@ enum LanguageChecks {
         "de": ["der", "die", "das", "und", "du", "dein", "mit", "für", "in", "ist", "ein", "eine", "woche", "wochen", "ich", "mein"],
     ]
 
-    /// Each marker word with the languages it marks, for one pass over a text's words.
-    static let languagesByMarker: [String: [String]] = {
-        var index: [String: [String]] = [:]
-        for (language, words) in markers {
-            for word in words { index[word, default: []].append(language) }
-        }
-        return index
-    }()
-
     /// The language of the intake's own words, found once per record: every step asks.
     static func intakeLanguage(_ record: LocalIntakeData) -> String? {
         let text = intakeText(record)
@@ -30,9 +21,32 @@ enum LanguageChecks {
 
     private static let intakeLanguages = SharedCache<String, String?>()
 
-    /// The marker words as lower-cased UTF-8, for counting without building a string per word.
-    static let languagesByMarkerBytes: [[UInt8]: [String]] = Dictionary(
-        uniqueKeysWithValues: languagesByMarker.map { (Array($0.key.utf8), $0.value) })
+    /// The languages in the order `detect` counts them.
+    static let languages = Array(markers.keys).sorted()
+
+    /// Each marker word, packed into a number (its UTF-8 bytes, at most 8), with the
+    /// indexes in `languages` of the languages it marks: one lookup per word, no string built.
+    static let languagesByPackedMarker: [UInt64: [Int]] = {
+        var index: [UInt64: [Int]] = [:]
+        for (language, words) in markers {
+            let position = languages.firstIndex(of: language)!
+            for word in words {
+                precondition(word.utf8.count <= 8, "marker words are at most 8 bytes: \(word)")
+                index[pack(Array(word.utf8)[...]), default: []].append(position)
+            }
+        }
+        return index
+    }()
+
+    private static func pack(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reduce(0) { ($0 << 8) | UInt64($1) }
+    }
+
+    /// Non-Latin scripts told by the lead byte of their letters, with the lead bytes.
+    private static let scripts: [(code: String, leads: ClosedRange<UInt8>)] = [
+        ("ar", 0xD8...0xDB), ("ru", 0xD0...0xD3), ("he", 0xD6...0xD7), ("hi", 0xE0...0xE0), ("ja", 0xE3...0xE3), ("zh", 0xE4...0xE9),
+        ("ko", 0xEA...0xED),
+    ]
 
     /// The language of `text` as an ISO 639-1 code, or nil when it is too short or mixed to tell.
     ///
@@ -41,47 +55,44 @@ enum LanguageChecks {
     /// common words.
     static func detect(_ text: String) -> String? {
         var letters = 0
-        var scripts: [String: Int] = [:]
-        var hits: [String: Int] = [:]
-        var word: [UInt8] = []
-        word.reserveCapacity(16)
+        var scriptCounts = [Int](repeating: 0, count: scripts.count)
+        var hits = [Int](repeating: 0, count: languages.count)
+        var word: UInt64 = 0
+        var wordLength = 0
         func endWord() {
-            if word.count <= 9, let languages = languagesByMarkerBytes[word] {
-                for language in languages { hits[language, default: 0] += 1 }
+            if wordLength > 0, wordLength <= 8, let marked = languagesByPackedMarker[word] {
+                for language in marked { hits[language] += 1 }
             }
-            word.removeAll(keepingCapacity: true)
+            word = 0
+            wordLength = 0
+        }
+        func add(_ byte: UInt8) {
+            word = (word << 8) | UInt64(byte)
+            wordLength += 1
         }
         for byte in text.utf8 {
             switch byte {
             case 0x41...0x5A, 0x61...0x7A:
                 letters += 1
-                word.append(byte | 0x20)
+                add(byte | 0x20)
             case 0x80...0xBF:
-                word.append(byte)
+                add(byte)
             case 0xC0...0xFF:
                 letters += 1
-                word.append(byte)
-                switch byte {
-                case 0xD8...0xDB: scripts["ar", default: 0] += 1
-                case 0xD0...0xD3: scripts["ru", default: 0] += 1
-                case 0xD6, 0xD7: scripts["he", default: 0] += 1
-                case 0xE0: scripts["hi", default: 0] += 1
-                case 0xE3: scripts["ja", default: 0] += 1
-                case 0xE4...0xE9: scripts["zh", default: 0] += 1
-                case 0xEA...0xED: scripts["ko", default: 0] += 1
-                default: break
-                }
+                add(byte)
+                if let script = scripts.firstIndex(where: { $0.leads.contains(byte) }) { scriptCounts[script] += 1 }
             default:
                 endWord()
             }
         }
         endWord()
         guard letters >= 12 else { return nil }
-        if let (script, count) = scripts.max(by: { $0.value < $1.value }), Double(count) > Double(letters) * 0.3 { return script }
-        guard let best = hits.max(by: { $0.value < $1.value }), best.value >= 3 else { return nil }
-        hits[best.key] = nil
-        let runnerUp = hits.values.max() ?? 0
-        return Double(best.value) >= Double(runnerUp) * 1.5 ? best.key : nil
+        if let top = scriptCounts.indices.max(by: { scriptCounts[$0] < scriptCounts[$1] }), Double(scriptCounts[top]) > Double(letters) * 0.3 {
+            return scripts[top].code
+        }
+        guard let best = hits.indices.max(by: { hits[$0] < hits[$1] }), hits[best] >= 3 else { return nil }
+        let runnerUp = hits.indices.filter { $0 != best }.map { hits[$0] }.max() ?? 0
+        return Double(hits[best]) >= Double(runnerUp) * 1.5 ? languages[best] : nil
     }
 
     /// What the person reads of an output: option summaries and details, or a program's

@@ -99,21 +99,31 @@ public enum JUnitReport {
                 || byte == UInt8(ascii: "\"") || byte == 0xEF  // 0xEF leads U+FFFE and U+FFFF
         }
         guard needsWork else { return value }
-        var escaped = ""
-        escaped.reserveCapacity(value.utf8.count + 16)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"" where inAttribute: escaped += "&quot;"
-            case "\n" where inAttribute: escaped += "&#10;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
-                escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
+        // Byte by byte: a large run escapes megabytes of messages.
+        let bytes = Array(value.utf8)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count + 32)
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]  // U+FFFD
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\"") where inAttribute: escaped.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "\n") where inAttribute: escaped.append(contentsOf: "&#10;".utf8)
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): escaped.append(byte)
+            case 0..<0x20: escaped.append(contentsOf: replacement)
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+                // U+FFFE and U+FFFF are not XML characters.
+                escaped.append(contentsOf: replacement)
+                index += 3
+                continue
+            default: escaped.append(byte)
             }
+            index += 1
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 }

@@ -3,7 +3,7 @@
 enum ReportText {
     /// The first line of `text`, and the lines after it when there are any.
     static func split(_ text: String) -> (headline: String, details: String?) {
-        guard let newline = text.firstIndex(of: "\n") else { return (text, nil) }
+        guard let newline = text.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return (text, nil) }
         let details = text[text.index(after: newline)...]
         return (String(text[..<newline]), details.isEmpty ? nil : String(details))
     }
@@ -25,6 +25,8 @@ enum ReportText {
     /// The pieces of a one-line message: code spans written with backticks, tags
     /// such as `<current_program>` (shown as code too), and plain text between them.
     static func pieces(_ text: String) -> [Piece] {
+        // Most messages have neither: one piece, without walking the characters.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") }) else { return text.isEmpty ? [] : [.text(text)] }
         var pieces: [Piece] = []
         var rest = Substring(text)
         while !rest.isEmpty {
