@@ -21,6 +21,13 @@ struct CompareCommand: ParsableCommand {
             the output differs with the same checks passing. A check that fails on both sides, or a \
             reply unusable on both sides (an approved known failure), is unchanged, as the gate judges it. \
             Exits 1 when any case regressed.
+
+            The paired verdict answers "is B better than A": the cases both runs produced are \
+            paired, a case passes when it has an output and every check passes, and the pairs \
+            where exactly one side passes decide by an exact two-sided McNemar test: `better` or \
+            `worse` at the 5% level, else `no-difference`. Each check whose pass count moved gets \
+            its own p-value; token and latency changes get paired bootstrap 95% intervals. \
+            `--format json` prints all of it as one object.
             """
     )
 
@@ -42,6 +49,13 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "List unchanged cases too (in the terminal and the written report).")
     var all = false
 
+    @Option(help: ArgumentHelp("text, or json: one object with the paired verdict, per check and overall.", valueName: "format"))
+    var format: Format = .text
+
+    enum Format: String, ExpressibleByArgument {
+        case text, json
+    }
+
     func validate() throws {
         if baseline != nil, runs.count > 1 { throw ValidationError("With --baseline, name one run (the one to compare with golden).") }
         if runs.count > 2 { throw ValidationError("Name at most two runs: BASE HEAD.") }
@@ -55,7 +69,14 @@ struct CompareCommand: ParsableCommand {
                 runs: runs, againstGolden: baseline == .golden, history: history, golden: GoldenStore(folder: layout.golden))
         }
         let out = Terminal.standardOutput
+        if format == .json {
+            out.writeLine(ComparisonReport.json(comparison).serialized(.canonical))
+            if comparison.count(.regressed) > 0 { throw ExitCode(1) }
+            return
+        }
         out.writeLine("\(comparison.headName) against \(comparison.baseName): \(ComparisonReport.summaryLine(comparison))")
+        out.writeLine(ComparisonReport.verdictLine(comparison))
+        for line in ComparisonReport.checkLines(comparison) { out.writeLine(line) }
         for line in ComparisonReport.lines(comparison) {
             let color: Terminal.Style? = line.hasPrefix("regressed") ? .red : line.hasPrefix("improved") ? .green : nil
             out.writeLine(color.map { out.styled(line, $0) } ?? line)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// A comparison as text for a terminal, markdown for a pull request, and a
 /// self-contained HTML page.
@@ -8,6 +9,59 @@ public enum ComparisonReport {
         RunComparison.Change.allCases.compactMap { change in
             comparison.count(change) == 0 ? nil : "\(change.rawValue) \(comparison.count(change))"
         }.joined(separator: " · ")
+    }
+
+    /// `paired: 28 cases · A passes 3 · B passes 5 · B better in 4, A in 2 · p = 0.688 (exact McNemar): no-difference`.
+    public static func verdictLine(_ comparison: RunComparison) -> String {
+        let verdict = comparison.verdict
+        var line = "paired: \(verdict.pairs) cases · \(comparison.baseName) passes \(verdict.aPass) · \(comparison.headName) passes \(verdict.bPass)"
+        line += " · \(comparison.headName) better in \(verdict.bBetter), \(comparison.baseName) in \(verdict.aBetter)"
+        line += " · p = \(format(verdict.pValue)) (exact McNemar): \(verdict.verdict.rawValue)"
+        if let tokens = verdict.tokens {
+            line += " · tokens \(signed(tokens.meanDifference)) per case [\(signed(tokens.interval.lower)), \(signed(tokens.interval.upper))]"
+        }
+        return line
+    }
+
+    /// The checks whose pass rate moved, with their own p-values: `program.rest-days 40 → 46 of 52 (p = 0.031)`.
+    public static func checkLines(_ comparison: RunComparison) -> [String] {
+        comparison.verdict.checks.filter { $0.aPass != $0.bPass }.map { check in
+            "  \(check.name) \(check.aPass) → \(check.bPass) of \(check.pairs) (p = \(format(check.pValue)))"
+        }
+    }
+
+    /// `compare --format json`: one object for tools and scripts.
+    public static func json(_ comparison: RunComparison) -> JSONValue {
+        let verdict = comparison.verdict
+        func difference(_ value: PairedVerdict.Difference?) -> JSONValue {
+            guard let value else { return .null }
+            return [
+                "a_mean": .number(value.meanA), "b_mean": .number(value.meanB), "mean_difference": .number(value.meanDifference),
+                "ci95": [.number(value.interval.lower), .number(value.interval.upper)],
+            ]
+        }
+        return [
+            "a": .string(comparison.baseName), "b": .string(comparison.headName), "pairs": .number(Double(verdict.pairs)),
+            "a_pass": .number(Double(verdict.aPass)), "b_pass": .number(Double(verdict.bPass)),
+            "a_better": .number(Double(verdict.aBetter)), "b_better": .number(Double(verdict.bBetter)),
+            "p_value": .number(verdict.pValue), "verdict": .string(verdict.verdict.rawValue),
+            "checks": .array(verdict.checks.map { check in
+                [
+                    "name": .string(check.name), "pairs": .number(Double(check.pairs)), "a_pass": .number(Double(check.aPass)),
+                    "b_pass": .number(Double(check.bPass)), "p_value": .number(check.pValue),
+                ]
+            }),
+            "tokens": difference(verdict.tokens), "latency_seconds": difference(verdict.latencySeconds),
+            "cases": .object(JSONObject(RunComparison.Change.allCases.map { JSONObject.Member(key: $0.rawValue, value: .number(Double(comparison.count($0)))) })),
+        ]
+    }
+
+    private static func format(_ p: Double) -> String {
+        p < 0.001 ? "<0.001" : String(format: "%.3f", p)
+    }
+
+    private static func signed(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + String(format: "%.0f", value)
     }
 
     /// Every case that is not unchanged, worst first, one line each with its details indented.

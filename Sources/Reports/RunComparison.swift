@@ -33,6 +33,8 @@ public struct RunComparison: Sendable {
     public let baseName: String
     public let headName: String
     public let cases: [Case]
+    /// The cases both runs produced, paired: is the head better than the base?
+    public let verdict: PairedVerdict
 
     /// Compares `head` against `base`; steps that were skipped count as absent.
     public init<Step: ComparedStep>(base: [Step], head: [Step], baseName: String, headName: String) {
@@ -43,6 +45,7 @@ public struct RunComparison: Sendable {
         var order: [String] = []
         for row in base + head where !order.contains(row.key) && (before[row.key] != nil || after[row.key] != nil) { order.append(row.key) }
         cases = order.map { key in Self.compare(key: key, before: before[key], after: after[key]) }
+        verdict = PairedVerdict(pairs: order.compactMap { key in before[key].flatMap { a in after[key].map { (a: a, b: $0) } } })
     }
 
     static func compare<Step: ComparedStep>(key: String, before: Step?, after: Step?) -> Case {
@@ -84,6 +87,10 @@ public protocol ComparedStep {
     var passedCheckNames: Set<String> { get }
     /// Fingerprint of the output's canonical JSON; nil without an output.
     var outputFingerprint: String? { get }
+    /// The call's figures; zero where there was no call (a golden row).
+    var inputTokens: Int { get }
+    var outputTokens: Int { get }
+    var latencySeconds: Double { get }
 }
 
 extension ComparedStep {
