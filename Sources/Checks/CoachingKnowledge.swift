@@ -1,4 +1,3 @@
-import Foundation
 import Intake
 import JSONSchema
 
@@ -106,7 +105,8 @@ public struct CoachingKnowledge: Sendable {
     public let families: [String: Family]
     /// Phrases that look like a family's words but are not movements ("hop on the bike").
     public let notMovements: [String]
-    private let notMovementTerms: [TextMatching.SearchTerm]
+    /// `notMovements` prepared once for searching: every item of every program is searched for them.
+    let notMovementTerms: [TextMatching.SearchTerm]
     public let conditions: [Condition]
     public let impliedEquipment: [ImpliedEquipment]
     public let dislikeWording: DislikeWording
@@ -214,20 +214,6 @@ public struct CoachingKnowledge: Sendable {
         self.init(
             families: parsedFamilies, notMovements: notMovements, conditions: parsedConditions, impliedEquipment: implied,
             dislikeWording: wording)
-    }
-
-    /// `text` with every `notMovements` phrase blanked out, prepared for looking for movements in it.
-    func movementsOnly(_ text: String) -> SafetyChecks.Clause {
-        var searchable = TextMatching.Searchable(text)
-        guard notMovementTerms.contains(where: { searchable.contains($0) }) else { return SafetyChecks.Clause(text: text, searchable: searchable) }
-        var result = searchable.folded
-        for (phrase, term) in zip(notMovements, notMovementTerms) where searchable.contains(term) {
-            let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: TextMatching.folded(phrase)) + "(?![\\p{L}\\p{N}])"
-            guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { continue }
-            result = regex.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result), withTemplate: " ")
-            searchable = TextMatching.Searchable(result)
-        }
-        return SafetyChecks.Clause(text: result, searchable: searchable)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {

@@ -147,8 +147,7 @@ enum DislikeChecks {
     }
 
     private static func wholeWords(_ phrase: String, in text: String) -> Range<String.Index>? {
-        let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: phrase) + "(?![\\p{L}\\p{N}])"
-        guard let regex = CompiledPatterns.shared.regex(pattern),
+        guard let regex = TextMatching.wholePhrase(phrase),
               let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
         else { return nil }
         return Range(match.range, in: text)

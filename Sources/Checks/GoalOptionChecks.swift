@@ -81,7 +81,8 @@ enum GoalOptionChecks {
     /// Whether `text` has a word of `firstPersonWords`; words are runs of letters and apostrophes.
     static func speaksInFirstPerson(_ text: String) -> Bool {
         var word = ""
-        for scalar in text.unicodeScalars {
+        // A space after the text ends its last word like any other.
+        for scalar in text.unicodeScalars + [" "] {
             if scalar.properties.isAlphabetic || scalar == "'" || scalar == "’" {
                 word.unicodeScalars.append(scalar)
                 continue
@@ -89,7 +90,7 @@ enum GoalOptionChecks {
             if !word.isEmpty, word.utf8.count <= longestFirstPersonWord, firstPersonWords.contains(word.lowercased()) { return true }
             word = ""
         }
-        return !word.isEmpty && word.utf8.count <= longestFirstPersonWord && firstPersonWords.contains(word.lowercased())
+        return false
     }
 
     private static let longestFirstPersonWord = firstPersonWords.map(\.utf8.count).max() ?? 0

@@ -96,8 +96,22 @@ enum SafetyChecks {
         init(name: String, kind: Kind, knowledge: CoachingKnowledge) {
             self.name = name
             self.kind = kind
-            clause = knowledge.movementsOnly(name)
+            clause = SafetyChecks.movementsOnly(name, knowledge: knowledge)
         }
+    }
+
+    /// `text` with every phrase that only looks like a movement ("hop on the bike")
+    /// blanked out, prepared for looking for movements in it.
+    static func movementsOnly(_ text: String, knowledge: CoachingKnowledge) -> Clause {
+        var searchable = Searchable(text)
+        guard knowledge.notMovementTerms.contains(where: { searchable.contains($0) }) else { return Clause(text: text, searchable: searchable) }
+        var result = searchable.folded
+        for (phrase, term) in zip(knowledge.notMovements, knowledge.notMovementTerms) where searchable.contains(term) {
+            guard let regex = TextMatching.wholePhrase(TextMatching.folded(phrase)) else { continue }
+            result = regex.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result), withTemplate: " ")
+            searchable = Searchable(result)
+        }
+        return Clause(text: result, searchable: searchable)
     }
 
     /// Exercise and session names, and the warm-up sentences of notes and safety notes

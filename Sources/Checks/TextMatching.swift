@@ -126,6 +126,19 @@ enum TextMatching {
         }
     }
 
+    /// `phrase` as whole words, case-insensitive: no letter or digit right before or after it.
+    static func wholePhrase(_ phrase: String) -> NSRegularExpression? {
+        CompiledPatterns.shared.regex(
+            "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: phrase) + "(?![\\p{L}\\p{N}])", options: [.caseInsensitive])
+    }
+
+    /// Whether `text` holds a digit and one of `units` (lower-cased bytes): the cheap
+    /// test before a regular expression looks for an amount ("20 lbs", "16 weeks").
+    static func mayStateAmount(in text: String, units: [[UInt8]]) -> Bool {
+        let lowered = loweredBytes(text)
+        return lowered.contains { (0x30...0x39).contains($0) } && units.contains { contains(lowered, $0) }
+    }
+
     /// The first match of a regular expression, with context; nil if none.
     static func firstMatch(ofPattern pattern: String, in text: String) -> String? {
         guard let regex = CompiledPatterns.shared.regex(pattern),

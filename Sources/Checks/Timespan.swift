@@ -9,9 +9,7 @@ enum Timespan {
     /// The weeks `text` states, as a range for "3-6 months" and a single value otherwise; nil when it states none.
     static func weeks(in text: String) -> ClosedRange<Double>? {
         // A span has a digit and a unit: most texts have neither and are done here.
-        let lowered = TextMatching.loweredBytes(text)
-        guard lowered.contains(where: { (0x30...0x39).contains($0) }),
-              unitStems.contains(where: { TextMatching.contains(lowered, $0) }) else { return nil }
+        guard TextMatching.mayStateAmount(in: text, units: unitStems) else { return nil }
         let pattern = #"(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|a)\s*(\d+(?:[.,]\d+)?))?\s*(weeks?|wks?|months?|semanas?|meses?)\b"#
         guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]),
               let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),

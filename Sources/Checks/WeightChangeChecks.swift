@@ -28,9 +28,7 @@ enum WeightChangeChecks {
     /// The first weight target in `text`, if any.
     static func target(in text: String) -> Target? {
         // A target has a number and a unit: most texts have no unit and are done here.
-        let lowered = TextMatching.loweredBytes(text)
-        guard lowered.contains(where: { (0x30...0x39).contains($0) }),
-              unitStems.contains(where: { TextMatching.contains(lowered, $0) }) else { return nil }
+        guard TextMatching.mayStateAmount(in: text, units: unitStems) else { return nil }
         let range = NSRange(text.startIndex..., in: text)
         guard let match = amount.firstMatch(in: text, range: range),
               let verb = Range(match.range(at: 1), in: text), let number = Range(match.range(at: 2), in: text),
