@@ -18,7 +18,7 @@ struct AcceptCommand: AsyncParsableCommand {
 
     func run() async throws {
         try selection.checkNames(in: projectOptions)
-        let review = GoldenReview(store: GoldenStore(folder: try projectOptions.layout().golden))
+        let review = GoldenReview(store: try selection.store(in: projectOptions))
         let fixtures = prune ? try everyFixture() : nil
         let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selection: selection)
         let acceptance = try Failure.exitingOnError {

@@ -23,7 +23,22 @@ struct GoldenSelection: ParsableArguments {
         transform: StepSelector.argument)
     var step: StepSelector?
 
+    @OptionGroup var variantOptions: VariantOptions
+
     var isEverything: Bool { fixture.isEmpty && step == nil }
+
+    /// The golden outputs the selection reviews: a variant's folder for the steps it holds.
+    func store(in projectOptions: ProjectOptions) throws -> any GoldenStorage {
+        let layout = try projectOptions.layout()
+        return GoldenStore.forRun(golden: layout.golden, track: try variantOptions.selection(layout: layout).track)
+    }
+
+    /// The review of the selected outputs, diffed with each step's declared options.
+    func review(in projectOptions: ProjectOptions) throws -> GoldenReview {
+        let layout = try projectOptions.layout()
+        let variants = try variantOptions.selection(layout: layout)
+        return try Failure.exitingOnError { try GoldenReview(layout: layout, variants: variants) }
+    }
 
     func includes(_ key: StepKey) -> Bool {
         guard fixture.isEmpty || fixture.contains(key.fixture) else { return false }

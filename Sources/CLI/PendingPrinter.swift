@@ -9,7 +9,7 @@ struct PendingPrinter {
     func print(withDiffs: Bool) throws {
         try selection.checkNames(in: projectOptions)
         let layout = try projectOptions.layout()
-        let review = try Failure.exitingOnError { try GoldenReview(layout: layout) }
+        let review = try selection.review(in: projectOptions)
         let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
         let out = Terminal.standardOutput
         for item in items {

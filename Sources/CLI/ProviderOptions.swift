@@ -96,8 +96,8 @@ struct ProviderOptions: ParsableArguments {
 
     /// The provider (replay, live, or live and recording), or exit code 2 with the
     /// reason, for example a missing API key.
-    func makeProvider(layout: ProjectLayout) throws -> any ModelProvider {
-        let store = CassetteStore(folder: layout.golden)
+    func makeProvider(layout: ProjectLayout, track: VariantTrack? = nil) throws -> any ModelProvider {
+        let store = CassetteStore.forRun(golden: layout.golden, track: track)
         guard let configuration else { return ReplayProvider(store: store) }
         do {
             var live: any ModelProvider = RetryingProvider(

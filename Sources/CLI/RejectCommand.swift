@@ -13,7 +13,7 @@ struct RejectCommand: AsyncParsableCommand {
 
     func run() async throws {
         try selection.checkNames(in: projectOptions)
-        let review = GoldenReview(store: GoldenStore(folder: try projectOptions.layout().golden))
+        let review = GoldenReview(store: try selection.store(in: projectOptions))
         let rejected = review.reject(where: selection.includes)
         let out = Terminal.standardOutput
         for key in rejected { out.writeLine(out.styled("rejected", .red) + " \(key)") }

@@ -18,6 +18,7 @@ struct RenderCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var projectOptions: ProjectOptions
+    @OptionGroup var variantOptions: VariantOptions
 
     @Option(help: "The fixture name (its file name without .json).")
     var fixture: String
@@ -35,21 +36,25 @@ struct RenderCommand: AsyncParsableCommand {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
         let loaded = try Failure.exitingOnError { try corpus.load(fixture) }
-        let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
+        let prompts = try variantOptions.prompts(layout: layout)
         let plan = FixturePlan(loaded)
         let stepIDs = plan.modelStepIDs.filter { step?.matches($0) ?? true }
         if let step, stepIDs.isEmpty, case .one(let id) = step.kind {
             try Failure.exitingOnError { _ = try plan.rendering(of: id) }
         }
-        let upstream = ApprovedOutputs(store: GoldenStore(folder: layout.golden), preferring: RecordedOutputs(store: CassetteStore(folder: layout.golden)))
+        let track = prompts.variants.track
+        let upstream = ApprovedOutputs(
+            store: GoldenStore.forRun(golden: layout.golden, track: track),
+            preferring: RecordedOutputs(store: CassetteStore.forRun(golden: layout.golden, track: track)))
         let out = Terminal.standardOutput
         for (index, stepID) in stepIDs.enumerated() {
             let rendering = try Failure.exitingOnError { try plan.rendering(of: stepID, upstream: upstream) }
             guard let pipelineStep = stepID.step else { continue }
             let rendered = prompts.render(pipelineStep, input: rendering.input)
             let meta = rendered.metadata
+            let variant = prompts[pipelineStep].variant.map { " variant \($0)" } ?? ""
             if index > 0 { out.writeLine() }
-            out.writeLine(out.styled("# \(stepID) · \(pipelineStep.rawValue) v\(meta.version) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(meta.schema)", .dim))
+            out.writeLine(out.styled("# \(stepID) · \(pipelineStep.rawValue) v\(meta.version)\(variant) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(meta.schema)", .dim))
             for source in rendering.upstream { out.writeLine(out.styled("# \(source)", .dim)) }
             out.writeLine(out.styled("## system", .bold))
             out.writeLine(rendered.system)

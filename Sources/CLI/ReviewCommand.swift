@@ -27,8 +27,7 @@ struct ReviewCommand: AsyncParsableCommand {
                 "error: review needs an interactive terminal. Use `trainer-eval diff` to read the changes, then `trainer-eval accept` or `trainer-eval reject` with --fixture and --step.")
             throw ExitCode(2)
         }
-        let layout = try projectOptions.layout()
-        let review = try Failure.exitingOnError { try GoldenReview(layout: layout) }
+        let review = try selection.review(in: projectOptions)
         let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
         let keys = KeyReader()
         defer { keys.restore() }

@@ -26,6 +26,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var projectOptions: ProjectOptions
     @OptionGroup var providerOptions: ProviderOptions
+    @OptionGroup var variantOptions: VariantOptions
 
     @Option(help: ArgumentHelp("Run only this fixture (repeatable). Default: all.", valueName: "name"))
     var fixture: [String] = []
@@ -98,9 +99,9 @@ struct RunCommand: AsyncParsableCommand {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
         let fixtures = try Failure.exitingOnError { try corpus.load(names: fixture) }
-        let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
+        let prompts = try variantOptions.prompts(layout: layout)
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
-        let provider = try providerOptions.makeProvider(layout: layout)
+        let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track)
         let err = Terminal.standardError
         let printer = RunOutcomePrinter(out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci)
         let options = try evaluationOptions(prompts: prompts)

@@ -30,10 +30,11 @@ extension Evaluation {
             self.init(golden: golden, openHistory: { history }, reports: reports)
         }
 
-        /// The project's own: `golden/`, `.history/runs.sqlite` and `Reports/`.
-        public static func onDisk(layout: ProjectLayout) -> Stores {
+        /// The project's own: `golden/` (with a variant's folder for the steps it
+        /// holds), `.history/runs.sqlite` and `Reports/`.
+        public static func onDisk(layout: ProjectLayout, track: VariantTrack? = nil) -> Stores {
             Stores(
-                golden: GoldenStore(folder: layout.golden), openHistory: { try RunHistory(file: layout.history) },
+                golden: GoldenStore.forRun(golden: layout.golden, track: track), openHistory: { try RunHistory(file: layout.history) },
                 reports: ReportWriter(root: layout.reports))
         }
     }

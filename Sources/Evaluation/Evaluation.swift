@@ -94,7 +94,7 @@ public struct Evaluation: Sendable {
 
     /// A run on the project's own stores (`Stores.onDisk(layout:)`).
     public init(layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options) {
-        self.init(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options, stores: .onDisk(layout: layout))
+        self.init(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options, stores: .onDisk(layout: layout, track: prompts.variants.track))
     }
 
     /// Runs `fixtures` and writes the report. Throws only when golden/ cannot be
@@ -151,7 +151,8 @@ public struct Evaluation: Sendable {
             startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: provider.answeringModel,
             commit: GitCommit.describe(at: layout.root),
             prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
-                ($0.key.rawValue, RunReport.PromptInfo(version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system))
+                ($0.key.rawValue, RunReport.PromptInfo(
+                    version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system, variant: $0.value.variant))
             }),
             ci: options.ci, interrupted: interrupted, warnings: options.warnings)
         let statistics = repeats.count > 1 ? RepeatStatistics(runs: repeats, requiredPassRates: options.requiredPassRates) : nil

@@ -92,10 +92,11 @@ public struct GoldenReview: Sendable {
         self.diffOptions = diffOptions
     }
 
-    /// The project's golden folder, diffed with each step's declared options.
-    public init(layout: ProjectLayout) throws(PromptLibraryError) {
-        let prompts = try PromptLibrary(layout: layout)
-        self.init(store: GoldenStore(folder: layout.golden)) { prompts.diffOptions(forStep: $0) }
+    /// The project's golden folder (through the variants' folder when some are
+    /// selected), diffed with each step's declared options.
+    public init(layout: ProjectLayout, variants: VariantSelection = .none) throws(PromptLibraryError) {
+        let prompts = try PromptLibrary(layout: layout, variants: variants)
+        self.init(store: GoldenStore.forRun(golden: layout.golden, track: variants.track)) { prompts.diffOptions(forStep: $0) }
     }
 
     // MARK: Pending

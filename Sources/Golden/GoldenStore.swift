@@ -83,7 +83,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
     public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
         let manager = FileManager.default
         var filesByStep: [StepKey: [String]] = [:]
-        for fixture in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !fixture.hasPrefix(".") {
+        for fixture in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !fixture.hasPrefix(".") && fixture != VariantTrack.folderName {
             let fixtureFolder = "\(folder.path)/\(fixture)"
             guard isFolder(fixtureFolder) else { continue }
             for name in (try? manager.contentsOfDirectory(atPath: fixtureFolder)) ?? [] where !name.hasPrefix(".") {
@@ -133,7 +133,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// The fixtures golden/ holds files for, sorted (retired fixtures included until pruned).
     public func fixtureFolders() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { isFolder(folder.appendingPathComponent($0).path) }.sorted()
+        return names.filter { $0 != VariantTrack.folderName && isFolder(folder.appendingPathComponent($0).path) }.sorted()
     }
 
     /// Every (fixture, step) with approved output, or with pending output, sorted.

@@ -54,7 +54,7 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
         provider = report.run.provider
         model = report.run.model
         commit = report.run.commit
-        prompts = report.run.prompts.sorted { $0.key < $1.key }.map { "\($0.key): v\($0.value.version) \($0.value.fingerprint)" }.joined(separator: "\n")
+        prompts = report.run.prompts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.versionLabel) \($0.value.fingerprint)" }.joined(separator: "\n")
         ci = report.run.ci
         interrupted = report.run.interrupted
         steps = modelSteps.count

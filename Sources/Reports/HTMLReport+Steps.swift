@@ -24,7 +24,7 @@ extension HTMLReport {
         let prompts = PipelineStep.allCases.compactMap { step in report.run.prompts[step.rawValue].map { (step.rawValue, $0) } }
         guard !prompts.isEmpty else { return "" }
         return "<section class=\"fixture\"><h2>System messages</h2>" + prompts.map { name, prompt in
-            "<details id=\"system-\(name)\"><summary>\(name) v\(prompt.version)</summary><pre>\(HTML.escape(prompt.system))</pre></details>"
+            "<details id=\"system-\(name)\"><summary>\(name) \(HTML.escape(prompt.versionLabel))</summary><pre>\(HTML.escape(prompt.system))</pre></details>"
         }.joined() + "</section>"
     }
 

@@ -62,7 +62,7 @@ public enum HTMLReport {
         // A replay's latencies and tokens are the recorded calls'; only the duration is this run's.
         let recorded = run.isReplay ? " (recorded)" : ""
         let prompts = run.prompts.sorted { $0.key < $1.key }.map {
-            "<span class=\"prompt\" title=\"fingerprint \(HTML.escape($0.value.fingerprint))\">\(HTML.escape($0.key)) v\($0.value.version)</span>"
+            "<span class=\"prompt\" title=\"fingerprint \(HTML.escape($0.value.fingerprint))\">\(HTML.escape($0.key)) \(HTML.escape($0.value.versionLabel))</span>"
         }.joined(separator: " ")
         var facts: [(String, String)] = [
             ("Provider", HTML.escape("\(run.provider) · \(run.model)")),

@@ -13,12 +13,15 @@ import Golden
 /// recorded.
 public enum JUnitReport {
     public static func render(_ report: RunReport) -> String {
-        let suites = report.fixtures.map { suite($0, recorded: report.run.isReplay) }
+        let variants = report.run.prompts.compactMapValues(\.variant)
+        let suites = report.fixtures.map { suite($0, recorded: report.run.isReplay, variants: variants) }
         let tests = report.fixtures.reduce(0) { $0 + $1.steps.count } + (report.orphans.isEmpty ? 0 : 1)
         let failures = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .failure }.count + (report.orphans.isEmpty ? 0 : 1)
         let errors = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .error }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"trainer-eval\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(report.run.durationSeconds))\">\n"
+        let variantNames = variants.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let name = "trainer-eval" + (variantNames.isEmpty ? "" : " variant " + variantNames.joined(separator: " "))
+        xml += "<testsuites name=\"\(attribute(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(report.run.durationSeconds))\">\n"
         xml += suites.joined()
         if !report.orphans.isEmpty {
             xml += "  <testsuite name=\"golden\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
@@ -40,12 +43,15 @@ public enum JUnitReport {
         }
     }
 
-    private static func suite(_ fixture: FixtureReport, recorded: Bool) -> String {
+    /// `variants` maps a step to the variant it ran: a variant's test cases say so, so
+    /// a CI tool that keeps test history never mixes them up with the base prompt's.
+    private static func suite(_ fixture: FixtureReport, recorded: Bool, variants: [String: String]) -> String {
         let kinds = fixture.steps.map(kind)
         let time = recorded ? 0 : fixture.steps.reduce(0) { $0 + $1.latencySeconds }
         var xml = "  <testsuite name=\"\(attribute(fixture.name))\" tests=\"\(fixture.steps.count)\" failures=\"\(kinds.filter { $0 == .failure }.count)\" errors=\"\(kinds.filter { $0 == .error }.count)\" skipped=\"\(kinds.filter { $0 == .skipped }.count)\" time=\"\(seconds(time))\">\n"
         for step in fixture.steps {
-            xml += "    <testcase classname=\"\(attribute(fixture.name))\" name=\"\(attribute(step.id))\" time=\"\(seconds(recorded ? 0 : step.latencySeconds))\">\n"
+            let variant = step.step.flatMap { variants[$0.rawValue] }.map { " (variant \($0))" } ?? ""
+            xml += "    <testcase classname=\"\(attribute(fixture.name))\" name=\"\(attribute(step.id + variant))\" time=\"\(seconds(recorded ? 0 : step.latencySeconds))\">\n"
             let message = attribute(step.summary)
             switch kind(of: step) {
             case .pass:

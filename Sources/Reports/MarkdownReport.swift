@@ -58,7 +58,7 @@ public enum MarkdownReport {
         if totals.orphans > 0 { lines.append("| orphaned golden | \(totals.orphans) |") }
         lines.append("")
         lines.append("First-pass validity \(totals.firstPassValid)/\(totals.steps), repaired \(totals.repaired); checks \(totals.checksPassed) passed, \(totals.checksFailed) failed. Prompts: "
-            + run.prompts.sorted { $0.key < $1.key }.map { "\($0.key) v\($0.value.version)" }.joined(separator: ", ") + ".")
+            + run.prompts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.versionLabel)" }.joined(separator: ", ") + ".")
         if run.isReplay {
             lines.append("Replayed from the recordings in `golden/`: latencies, tokens and cost are the recorded calls'.")
         }

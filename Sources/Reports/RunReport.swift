@@ -65,11 +65,19 @@ public struct RunReport: Codable, Sendable {
         public var fingerprint: String
         /// The system message, the same for every fixture (steps carry only their user message).
         public var system: String
+        /// The variant (`prompts/<step>/variants/<name>/`) the step ran; nil for the base prompt.
+        public var variant: String?
 
-        public init(version: Int, fingerprint: String, system: String) {
+        public init(version: Int, fingerprint: String, system: String, variant: String? = nil) {
             self.version = version
             self.fingerprint = fingerprint
             self.system = system
+            self.variant = variant
+        }
+
+        /// `v3`, or `v3 variant concise` for a variant.
+        public var versionLabel: String {
+            "v\(version)" + (variant.map { " variant \($0)" } ?? "")
         }
     }
 

@@ -8,14 +8,16 @@ public struct PromptLibrary: Sendable {
     public let prompts: [PipelineStep: StepPrompt]
     /// The coaching rules every output is checked against (`prompts/coaching/`).
     public let coaching: CoachingKnowledge
+    /// The variant each step runs instead of its base prompt.
+    public let variants: VariantSelection
 
-    /// Loads every step's folder, reporting all broken ones at once.
-    public init(layout: ProjectLayout) throws(PromptLibraryError) {
+    /// Loads every step's folder (with its selected variant), reporting all broken ones at once.
+    public init(layout: ProjectLayout, variants: VariantSelection = .none) throws(PromptLibraryError) {
         var prompts: [PipelineStep: StepPrompt] = [:]
         var errors: [PromptError] = []
         for step in PipelineStep.allCases {
             do {
-                prompts[step] = try StepPrompt.load(step, layout: layout)
+                prompts[step] = try StepPrompt.load(step, layout: layout, variant: variants.steps[step])
             } catch {
                 errors.append(error)
             }
@@ -29,6 +31,7 @@ public struct PromptLibrary: Sendable {
         guard errors.isEmpty else { throw PromptLibraryError(errors: errors) }
         self.prompts = prompts
         self.coaching = coaching
+        self.variants = variants
     }
 
     public subscript(step: PipelineStep) -> StepPrompt {

@@ -7,6 +7,8 @@ import Mustache
 /// message template, the output schema and the metadata.
 public struct StepPrompt: @unchecked Sendable {
     public let step: PipelineStep
+    /// The variant under `prompts/<step>/variants/` this prompt was loaded with; nil for the base prompt.
+    public let variant: String?
     public let system: String
     /// The template as the prompt engineer wrote it.
     public let templateText: String
@@ -19,18 +21,24 @@ public struct StepPrompt: @unchecked Sendable {
     let template: MustacheTemplate
     /// Fingerprints of the parts, computed once: every request's provenance names them.
     let partFingerprints: (system: String, template: String, schema: String)
+    /// The files the parts came from, relative to the project (a variant's own or the base's).
+    let sourceFiles: (system: String, template: String, schema: String)
 
     init(
-        step: PipelineStep, system: String, templateText: String, metadata: PromptMetadata, schemaDocument: JSONValue,
-        schema: Schema, template: MustacheTemplate
+        step: PipelineStep, variant: String? = nil, system: String, templateText: String, metadata: PromptMetadata,
+        schemaDocument: JSONValue, schema: Schema, template: MustacheTemplate, sourceFiles: (system: String, template: String, schema: String)? = nil
     ) {
         self.step = step
+        self.variant = variant
         self.system = system
         self.templateText = templateText
         self.metadata = metadata
         self.schemaDocument = schemaDocument
         self.schema = schema
         self.template = template
+        self.sourceFiles = sourceFiles ?? (
+            "prompts/\(step.rawValue)/system.md", "prompts/\(step.rawValue)/user.mustache", "prompts/schemas/\(metadata.schema)"
+        )
         partFingerprints = (
             Fingerprint.of(system), Fingerprint.of(templateText), Fingerprint.of(schemaDocument.serialized(.canonical))
         )
@@ -54,14 +62,28 @@ public struct StepPrompt: @unchecked Sendable {
         .programEdit: ["intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json"],
     ]
 
-    /// Loads and checks the folder for `step`.
-    public static func load(_ step: PipelineStep, layout: ProjectLayout) throws(PromptError) -> StepPrompt {
+    /// Loads and checks the folder for `step`; with a `variant`, each file its folder
+    /// under `prompts/<step>/variants/` holds replaces the base's (`prompt.yaml` key by key).
+    public static func load(_ step: PipelineStep, layout: ProjectLayout, variant: String? = nil) throws(PromptError) -> StepPrompt {
         let folder = layout.prompts.appendingPathComponent(step.rawValue, isDirectory: true)
-        let system = try readText(folder.appendingPathComponent("system.md"), layout: layout)
-        let templateURL = folder.appendingPathComponent("user.mustache")
+        var variantFiles: Set<String> = []
+        var variantFolder: URL?
+        if let variant {
+            let url = PromptVariants.folder(of: step, variant: variant, layout: layout)
+            variantFiles = try PromptVariants.files(in: url, layout: layout)
+            variantFolder = url
+        }
+        func source(_ name: String) -> URL {
+            guard let variantFolder, variantFiles.contains(name) else { return folder.appendingPathComponent(name) }
+            return variantFolder.appendingPathComponent(name)
+        }
+        let systemURL = source("system.md")
+        let system = try readText(systemURL, layout: layout)
+        let templateURL = source("user.mustache")
         let templateText = try readText(templateURL, layout: layout)
-        let metadataURL = folder.appendingPathComponent("prompt.yaml")
-        let metadata = try loadMetadata(metadataURL, layout: layout)
+        var metadataLayers = [folder.appendingPathComponent("prompt.yaml")]
+        if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
+        let metadata = try loadMetadata(metadataLayers, layout: layout)
         try checkVariables(templateText, allowed: variables[step] ?? [], file: layout.displayPath(of: templateURL))
         let template: MustacheTemplate
         do {
@@ -70,7 +92,8 @@ public struct StepPrompt: @unchecked Sendable {
         } catch {
             throw PromptError(file: layout.displayPath(of: templateURL), message: "template syntax: \(error)")
         }
-        let schemaURL = layout.schemas.appendingPathComponent(metadata.schema)
+        let schemaURL = variantFiles.contains(PromptVariants.schemaFile)
+            ? source(PromptVariants.schemaFile) : layout.schemas.appendingPathComponent(metadata.schema)
         let schemaFile = layout.displayPath(of: schemaURL)
         let schemaDocument: JSONValue
         let schema: Schema
@@ -82,11 +105,14 @@ public struct StepPrompt: @unchecked Sendable {
         } catch let error as SchemaError {
             throw PromptError(file: schemaFile, message: "invalid schema: \(error)")
         } catch {
-            throw PromptError(file: layout.displayPath(of: metadataURL), message: "schema `\(metadata.schema)` cannot be read from prompts/schemas/: \(error.localizedDescription)")
+            throw PromptError(
+                file: layout.displayPath(of: metadataLayers.last!),
+                message: "schema `\(metadata.schema)` cannot be read from prompts/schemas/: \(error.localizedDescription)")
         }
         return StepPrompt(
-            step: step, system: system, templateText: templateText, metadata: metadata,
-            schemaDocument: schemaDocument, schema: schema, template: template)
+            step: step, variant: variant, system: system, templateText: templateText, metadata: metadata,
+            schemaDocument: schemaDocument, schema: schema, template: template,
+            sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile))
     }
 
     /// The user message for `variables` (values absent from the dictionary are falsy sections).
@@ -112,25 +138,37 @@ public struct StepPrompt: @unchecked Sendable {
         return trimmed
     }
 
-    private static func loadMetadata(_ url: URL, layout: ProjectLayout) throws(PromptError) -> PromptMetadata {
-        let file = layout.displayPath(of: url)
-        let text = try readText(url, layout: layout)
-        let document: YAMLDocument
-        do {
-            document = try YAMLDocument(text: text)
-        } catch {
-            throw PromptError(file: file, location: error.location, message: error.reason)
+    /// Reads `prompt.yaml` files, each later one overriding the keys it holds.
+    private static func loadMetadata(_ layers: [URL], layout: ProjectLayout) throws(PromptError) -> PromptMetadata {
+        var object: [String: JSONValue] = [:]
+        var origin: [String: (document: YAMLDocument, file: String)] = [:]
+        for url in layers {
+            let file = layout.displayPath(of: url)
+            let text = try readText(url, layout: layout)
+            let document: YAMLDocument
+            do {
+                document = try YAMLDocument(text: text)
+            } catch {
+                throw PromptError(file: file, location: error.location, message: error.reason)
+            }
+            guard case .object(let layer) = document.value else {
+                throw PromptError(file: file, message: "expected a mapping of version, schema, temperature, max_tokens, seed")
+            }
+            for member in layer {
+                guard PromptMetadata.keys.contains(member.key) else {
+                    throw PromptError(
+                        file: file, location: document.location(of: JSONPointer(tokens: [member.key])),
+                        message: "unknown key `\(member.key)`; expected one of " + PromptMetadata.keys.joined(separator: ", "))
+                }
+                object[member.key] = member.value
+                origin[member.key] = (document, file)
+            }
         }
-        guard case .object(let object) = document.value else {
-            throw PromptError(file: file, message: "expected a mapping of version, schema, temperature, max_tokens, seed")
-        }
-        for key in object.keys where !PromptMetadata.keys.contains(key) {
-            throw PromptError(
-                file: file, location: document.location(of: JSONPointer(tokens: [key])),
-                message: "unknown key `\(key)`; expected one of " + PromptMetadata.keys.joined(separator: ", "))
-        }
+        let baseFile = layout.displayPath(of: layers[0])
         func require<T>(_ key: String, _ kind: String, _ read: (JSONValue) -> T?) throws(PromptError) -> T {
-            guard let value = object[key] else { throw PromptError(file: file, message: "missing `\(key)` (\(kind))") }
+            guard let value = object[key], let (document, file) = origin[key] else {
+                throw PromptError(file: baseFile, message: "missing `\(key)` (\(kind))")
+            }
             guard let typed = read(value) else {
                 throw PromptError(
                     file: file, location: document.location(of: JSONPointer(tokens: [key])),
@@ -143,7 +181,9 @@ public struct StepPrompt: @unchecked Sendable {
         let temperature = try require("temperature", "a number from 0 to 2") { $0.numberValue.flatMap { (0...2).contains($0) ? $0 : nil } }
         let maxTokens = try require("max_tokens", "a whole number from 1 to 32000") { $0.intValue.flatMap { (1...32000).contains($0) ? $0 : nil } }
         let seed: Int? = object["seed"] == nil ? nil : try require("seed", "a whole number", \.intValue)
-        let golden = try goldenSettings(object["golden"], document: document, file: file)
+        let golden = try origin["golden"].map { (document, file) throws(PromptError) in
+            try goldenSettings(object["golden"], document: document, file: file)
+        } ?? .standard
         return PromptMetadata(
             version: version, description: object["description"]?.stringValue, schema: schema,
             temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden)

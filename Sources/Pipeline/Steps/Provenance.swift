@@ -6,11 +6,10 @@ import JSONSchema
 /// fixture record, scenario feedback, or an upstream step's output.
 enum Provenance {
     static func of(step: PipelineStep, prompt: StepPrompt, input: StepInput) -> [String: String] {
-        let folder = "prompts/\(step.rawValue)"
         var parts = [
-            "prompt template (\(folder)/user.mustache)": prompt.partFingerprints.template,
-            "system prompt (\(folder)/system.md)": prompt.partFingerprints.system,
-            "schema (prompts/schemas/\(prompt.metadata.schema))": prompt.partFingerprints.schema,
+            "prompt template (\(prompt.sourceFiles.template))": prompt.partFingerprints.template,
+            "system prompt (\(prompt.sourceFiles.system))": prompt.partFingerprints.system,
+            "schema (\(prompt.sourceFiles.schema))": prompt.partFingerprints.schema,
             "fixture record (fixtures/\(input.fixture.name).json)": input.fixtureData.recordFingerprint,
         ]
         if let feedback = input.feedback {

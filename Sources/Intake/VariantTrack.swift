@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where a run with prompt variants keeps its golden files.
+///
+/// A variant changes what its step sends, and so the input of every step after
+/// it: from the first step that runs a variant on, a fixture's approved outputs
+/// and recordings live under `golden/variants/<label>/<fixture>/`. Steps before
+/// it send exactly what the base prompts send and share the base files.
+public struct VariantTrack: Sendable, Hashable {
+    /// Names the folder: the variant's name, or `step=name+step=name` when the
+    /// selection is not simply "every step that has this variant".
+    public let label: String
+    /// The first step that runs a variant.
+    public let firstStep: PipelineStep
+
+    public init(label: String, firstStep: PipelineStep) {
+        self.label = label
+        self.firstStep = firstStep
+    }
+
+    /// The folder under `golden/` that holds every variant's files.
+    public static let folderName = "variants"
+
+    /// Whether `step` (as golden files spell it, `goal-options-edit-2`) keeps its files in the variant's folder.
+    public func holds(step: String) -> Bool {
+        guard let id = StepID(step) else { return false }
+        return id.order.stage >= StepID.first(of: firstStep).order.stage
+    }
+
+    /// The variant's folder inside `golden`.
+    public func folder(in golden: URL) -> URL {
+        golden.appendingPathComponent(Self.folderName, isDirectory: true).appendingPathComponent(label, isDirectory: true)
+    }
+}
+
+extension StepID {
+    /// The first step id that runs `step`.
+    static func first(of step: PipelineStep) -> StepID {
+        switch step {
+        case .goalOptions: .goalOptions
+        case .goalOptionsEdit: .optionEdit(round: 1)
+        case .programDraft: .programDraft
+        case .programEdit: .programEdit
+        }
+    }
+}

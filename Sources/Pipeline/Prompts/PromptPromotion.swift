@@ -1,0 +1,141 @@
+import Foundation
+import Intake
+
+/// Makes a variant the new base prompt of its step: the files the variant holds
+/// replace the base's (`prompt.yaml` key by key), and the version goes up past
+/// both. The old base can be kept as a variant of its own, so it stays runnable.
+public struct PromptPromotion: Sendable {
+    public let step: PipelineStep
+    public let variant: String
+    /// The name the old base is kept under, nil to let it go.
+    public let oldBaseName: String?
+
+    public init(step: PipelineStep, variant: String, keepingBaseAs oldBaseName: String? = nil) {
+        self.step = step
+        self.variant = variant
+        self.oldBaseName = oldBaseName
+    }
+
+    /// What the promotion did, for the command line to print.
+    public struct Outcome: Sendable {
+        public var oldVersion: Int
+        public var newVersion: Int
+        /// Files written or removed, relative to the project.
+        public var changedFiles: [String]
+    }
+
+    /// Checks both prompts, then writes the new base (and the old base's variant), then
+    /// removes the variant's folder. Nothing is written when either prompt is broken.
+    public func apply(layout: ProjectLayout) throws(PromptError) -> Outcome {
+        let folder = layout.prompts.appendingPathComponent(step.rawValue, isDirectory: true)
+        let variantFolder = PromptVariants.folder(of: step, variant: variant, layout: layout)
+        let base = try StepPrompt.load(step, layout: layout)
+        guard PromptVariants.names(of: step, layout: layout).contains(variant) else {
+            let names = PromptVariants.names(of: step, layout: layout)
+            throw PromptError(
+                file: layout.displayPath(of: variantFolder),
+                message: "no such variant; \(step.rawValue) has " + (names.isEmpty ? "no variants" : names.joined(separator: ", ")))
+        }
+        let promoted = try StepPrompt.load(step, layout: layout, variant: variant)
+        let files = try PromptVariants.files(in: variantFolder, layout: layout)
+        let newVersion = max(base.metadata.version, promoted.metadata.version) + 1
+        var writes: [(URL, String)] = []
+        var changed: [String] = []
+
+        if let oldBaseName {
+            let oldFolder = PromptVariants.folder(of: step, variant: oldBaseName, layout: layout)
+            guard VariantSelection.isValidName(oldBaseName) else {
+                throw PromptError(file: layout.displayPath(of: oldFolder), message: "`\(oldBaseName)` is not a variant name; use letters, digits, `.`, `_` and `-`")
+            }
+            guard !FileManager.default.fileExists(atPath: oldFolder.path) else {
+                throw PromptError(file: layout.displayPath(of: oldFolder), message: "already exists; choose another name for the old base")
+            }
+            for name in ["system.md", "user.mustache", "prompt.yaml"] {
+                writes.append((oldFolder.appendingPathComponent(name), try Self.read(folder.appendingPathComponent(name), layout: layout)))
+            }
+            if files.contains(PromptVariants.schemaFile) {
+                writes.append((oldFolder.appendingPathComponent(PromptVariants.schemaFile), base.schemaDocument.serialized(.prettySorted) + "\n"))
+            }
+        }
+
+        for name in ["system.md", "user.mustache"] where files.contains(name) {
+            writes.append((folder.appendingPathComponent(name), try Self.read(variantFolder.appendingPathComponent(name), layout: layout)))
+        }
+        var metadata = try Self.read(folder.appendingPathComponent("prompt.yaml"), layout: layout)
+        if files.contains("prompt.yaml") {
+            metadata = MetadataText.overriding(metadata, with: try Self.read(variantFolder.appendingPathComponent("prompt.yaml"), layout: layout))
+        }
+        if files.contains(PromptVariants.schemaFile) {
+            // Another step may share the base's schema file: give this step its own then.
+            let shared = PipelineStep.allCases.contains { other in
+                other != step && (try? StepPrompt.load(other, layout: layout))?.metadata.schema == base.metadata.schema
+            }
+            let schemaName = shared ? "\(step.rawValue).schema.json" : promoted.metadata.schema
+            writes.append((layout.schemas.appendingPathComponent(schemaName), try Self.read(variantFolder.appendingPathComponent(PromptVariants.schemaFile), layout: layout)))
+            metadata = MetadataText.setting("schema", to: schemaName, in: metadata)
+        }
+        metadata = MetadataText.setting("version", to: String(newVersion), in: metadata)
+        writes.append((folder.appendingPathComponent("prompt.yaml"), metadata))
+
+        do {
+            for (url, text) in writes {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data((text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: url, options: .atomic)
+                changed.append(layout.displayPath(of: url))
+            }
+            try FileManager.default.removeItem(at: variantFolder)
+            changed.append(layout.displayPath(of: variantFolder) + " (removed)")
+        } catch {
+            throw PromptError(file: changed.last ?? layout.displayPath(of: folder), message: "could not write the promotion: \(error.localizedDescription)")
+        }
+        _ = try StepPrompt.load(step, layout: layout)
+        return Outcome(oldVersion: base.metadata.version, newVersion: newVersion, changedFiles: changed)
+    }
+
+    private static func read(_ url: URL, layout: ProjectLayout) throws(PromptError) -> String {
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            throw PromptError(file: layout.displayPath(of: url), message: "cannot be read")
+        }
+        return text
+    }
+}
+
+/// Edits a `prompt.yaml` as text, so its comments and layout survive a promotion.
+enum MetadataText {
+    /// A top-level key's lines: its own line and the indented lines under it.
+    private static func block(of key: String, in lines: [Substring]) -> Range<Int>? {
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("\(key):") }) else { return nil }
+        var end = start + 1
+        while end < lines.count, let first = lines[end].first, first == " " || first == "\t" { end += 1 }
+        return start..<end
+    }
+
+    private static func topLevelKeys(in lines: [Substring]) -> [String] {
+        lines.compactMap { line in
+            guard let first = line.first, first != "#", first != " ", first != "\t", let colon = line.firstIndex(of: ":") else { return nil }
+            return String(line[..<colon])
+        }
+    }
+
+    /// `base` with every top-level key `override` holds replaced by the override's lines.
+    static func overriding(_ base: String, with override: String) -> String {
+        var lines = base.split(separator: "\n", omittingEmptySubsequences: false)
+        let overrideLines = override.split(separator: "\n", omittingEmptySubsequences: false)
+        for key in topLevelKeys(in: overrideLines) {
+            guard let source = block(of: key, in: overrideLines) else { continue }
+            let replacement = Array(overrideLines[source])
+            if let target = block(of: key, in: lines) {
+                lines.replaceSubrange(target, with: replacement)
+            } else {
+                if lines.last == "" { lines.removeLast() }
+                lines += replacement
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` with the scalar key set to `value`.
+    static func setting(_ key: String, to value: String, in text: String) -> String {
+        overriding(text, with: "\(key): \(value)")
+    }
+}

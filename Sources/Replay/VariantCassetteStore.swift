@@ -1,0 +1,47 @@
+import Foundation
+import Intake
+
+/// The recordings of a run with prompt variants: the steps the variant's track
+/// holds are replayed from and recorded into its folder (`golden/variants/<label>/`),
+/// earlier steps, which send what the base prompts send, share the base cassettes.
+/// A variant's recording therefore never answers a base request, nor the reverse.
+public struct VariantCassetteStore: CassetteStorage {
+    public let base: any CassetteStorage
+    public let variant: any CassetteStorage
+    public let track: VariantTrack
+
+    public init(base: any CassetteStorage, variant: any CassetteStorage, track: VariantTrack) {
+        self.base = base
+        self.variant = variant
+        self.track = track
+    }
+
+    private func store(for step: String) -> any CassetteStorage {
+        track.holds(step: step) ? variant : base
+    }
+
+    public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
+        try store(for: step).cassette(fixture: fixture, step: step)
+    }
+
+    public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
+        try store(for: step).replayable(fixture: fixture, step: step)
+    }
+
+    public func write(_ cassette: Cassette) throws {
+        try store(for: cassette.step).write(cassette)
+    }
+
+    public func entries() -> [StepKey] {
+        (base.entries().filter { !track.holds(step: $0.step) } + variant.entries().filter { track.holds(step: $0.step) }).sorted()
+    }
+}
+
+extension CassetteStore {
+    /// The recordings a run uses: `golden/`, routed through the variant's folder when one is selected.
+    public static func forRun(golden folder: URL, track: VariantTrack?) -> any CassetteStorage {
+        let base = CassetteStore(folder: folder)
+        guard let track else { return base }
+        return VariantCassetteStore(base: base, variant: CassetteStore(folder: track.folder(in: folder)), track: track)
+    }
+}
