@@ -41,6 +41,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var step: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run only shard K of N: every Nth fixture in name order, from the Kth. `trainer-eval merge` joins the shards' reports.",
+            valueName: "K/N"),
+        transform: { text in
+            do { return try Shard(parsing: text) } catch { throw ValidationError("--shard: \(error)") }
+        })
+    var shard: Shard?
+
     @Option(help: ArgumentHelp("Model calls in flight at once (fixtures overlap so no slot idles). Default: 1 live, the number of cores for replay.", valueName: "n"))
     var jobs: Int?
 
@@ -98,13 +107,18 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
-        let fixtures = try Failure.exitingOnError { try corpus.load(names: fixture) }
+        let every = try Failure.exitingOnError { try corpus.load(names: fixture) }
+        let fixtures = shard.map { shard in
+            let names = Set(shard.select(every.map(\.name)))
+            return every.filter { names.contains($0.name) }
+        } ?? every
         let prompts = try variantOptions.prompts(layout: layout)
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
         let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track)
         let err = Terminal.standardError
         let printer = RunOutcomePrinter(out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci)
-        let options = try evaluationOptions(prompts: prompts)
+        var options = try evaluationOptions(prompts: prompts)
+        options.shard = shard.map { ($0, every.map(\.name)) }
         printer.printWarnings(options.warnings)
 
         let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
@@ -112,7 +126,8 @@ struct RunCommand: AsyncParsableCommand {
             terminal: err, printsValidSteps: verbose || providerOptions.provider != .replay, replaying: providerOptions.provider == .replay)
         let recording = providerOptions.records ? ", recording to golden/" : ""
         let repeating = `repeat` > 1 ? ", \(`repeat`) repeats" : ""
-        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") on \(provider.kind) \(provider.model) (jobs \(effectiveJobs)\(repeating)\(recording)).")
+        let part = shard.map { " (shard \($0) of \(every.count))" } ?? ""
+        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s")\(part) on \(provider.kind) \(provider.model) (jobs \(effectiveJobs)\(repeating)\(recording)).")
         let work = Task { try await evaluation.run(fixtures) { event in progress.handle(event) } }
         // The handlers stay installed until the command exits: a late second Ctrl-C
         // still quits through them, never half-way through the default action.

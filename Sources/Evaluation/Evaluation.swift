@@ -24,6 +24,9 @@ public struct Evaluation: Sendable {
         public var requiredPassRates: [String: Double] = [:]
         /// Golden entries no fixture produced are orphans (only meaningful for a whole-suite run).
         public var findsOrphans = true
+        /// The part of the suite this run is (`run --shard K/N`), and every fixture name
+        /// the suite has: a shard reports the orphans of its own fixtures only.
+        public var shard: (shard: Shard, fixtureNames: [String])?
         /// Names the run folder: `replay`, `local`, `openai`...
         public var providerName = "replay"
         /// Shown in the report (for example, schema keywords the provider cannot enforce).
@@ -143,18 +146,22 @@ public struct Evaluation: Sendable {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let results = repeats[0]
 
-        let golden = try gate.evaluate(
+        var golden = try gate.evaluate(
             results, writesPending: writesPending, findsOrphans: options.findsOrphans, judged: judged.all)
+        if let (shard, names) = options.shard {
+            golden.orphans = golden.orphans.filter { shard.reportsOrphans(of: $0.key.fixture, fixtureNames: names) }
+        }
         let writer = stores.reports
         let run = RunReport.RunInfo(
-            id: writer.availableRunID(startedAt: startedAt, provider: options.providerName),
+            id: writer.availableRunID(
+                startedAt: startedAt, provider: options.providerName + (options.shard.map { "-shard-\($0.shard.index)-of-\($0.shard.count)" } ?? "")),
             startedAt: startedAt, durationSeconds: seconds, provider: provider.kind, model: provider.answeringModel,
             commit: GitCommit.describe(at: layout.root),
             prompts: Dictionary(uniqueKeysWithValues: prompts.prompts.map {
                 ($0.key.rawValue, RunReport.PromptInfo(
                     version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system, variant: $0.value.variant))
             }),
-            ci: options.ci, interrupted: interrupted, warnings: options.warnings)
+            ci: options.ci, interrupted: interrupted, warnings: options.warnings, shard: options.shard?.shard)
         let statistics = repeats.count > 1 ? RepeatStatistics(runs: repeats, requiredPassRates: options.requiredPassRates) : nil
         let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden, repeats: statistics)
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)

@@ -39,10 +39,15 @@ public struct RunReport: Codable, Sendable {
         /// Ctrl-C or SIGTERM stopped the run; unfinished steps are `skipped`.
         public var interrupted: Bool
         public var warnings: [String]
+        /// The part of the suite this run covered (`run --shard K/N`); nil for a whole run.
+        public var shard: Shard?
+        /// The shard runs a `merge` combined, by run id; nil for a run of its own.
+        public var mergedFrom: [String]?
 
         public init(
             id: String, startedAt: Date, durationSeconds: Double, provider: String, model: String, commit: String?,
-            prompts: [String: PromptInfo], ci: Bool, interrupted: Bool, warnings: [String]
+            prompts: [String: PromptInfo], ci: Bool, interrupted: Bool, warnings: [String], shard: Shard? = nil,
+            mergedFrom: [String]? = nil
         ) {
             self.id = id
             self.startedAt = startedAt
@@ -54,6 +59,8 @@ public struct RunReport: Codable, Sendable {
             self.ci = ci
             self.interrupted = interrupted
             self.warnings = warnings
+            self.shard = shard
+            self.mergedFrom = mergedFrom
         }
 
         /// The run replayed recordings: latencies and tokens are the recorded calls', not this run's.
