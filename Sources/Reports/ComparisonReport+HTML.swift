@@ -106,7 +106,7 @@ extension ComparisonReport {
         case .noDifference: conclusion = "\(p), not below \(PairedVerdict.significance): no difference shown."
         }
         let sentence = """
-            Over the \(verdict.pairs) cases both runs produced, A passes \(verdict.aPass) and B passes \(verdict.bPass) \
+            Over the \(verdict.pairs) case\(verdict.pairs == 1 ? "" : "s") both runs produced, A passes \(verdict.aPass) and B passes \(verdict.bPass) \
             (a case passes with an output and every check passing). B wins \(verdict.bBetter), A wins \(verdict.aBetter), \
             \(ties) tie\(ties == 1 ? "" : "s"). The exact two-sided McNemar test on the \(verdict.aBetter + verdict.bBetter) pairs that differ gives \(conclusion)
             """
