@@ -155,9 +155,9 @@ extension ComparisonReport {
         var html = "<h3>Checks</h3>"
         html += moved.isEmpty
             ? "<p>No check's pass count moved.</p>"
-            : "<div class=\"scroll checks\"><table class=\"verdict-checks\">\(head)<tbody>\(rows(moved))</tbody></table></div>"
+            : "<div class=\"scroll\"><table class=\"verdict-checks\">\(head)<tbody>\(rows(moved))</tbody></table></div>"
         if !still.isEmpty {
-            html += "<details class=\"checks\"><summary>\(still.count) check\(still.count == 1 ? "" : "s") with the same pass count</summary>"
+            html += "<details><summary>\(still.count) check\(still.count == 1 ? "" : "s") with the same pass count</summary>"
                 + "<div class=\"scroll\"><table class=\"verdict-checks\">\(head)<tbody>\(rows(still))</tbody></table></div></details>"
         }
         return html
@@ -246,7 +246,7 @@ extension ComparisonReport {
             return "<tr><td><code>\(HTML.escape(name))</code></td><td>\(mark(a))</td><td>\(mark(b))</td></tr>"
         }
         guard !rows.isEmpty else { return "" }
-        return "<div class=\"scroll checks\"><table class=\"check-diff\"><thead><tr><th>check that differs</th>"
+        return "<div class=\"scroll\"><table class=\"check-diff\"><thead><tr><th>check that differs</th>"
             + "<th><span class=\"side-tag a\">A</span></th><th><span class=\"side-tag b\">B</span></th></tr></thead>"
             + "<tbody>\(rows.joined())</tbody></table></div>"
     }
@@ -366,7 +366,9 @@ extension ComparisonReport {
         .options{margin:.3rem 0;padding-left:1.4rem}.options li{margin:.3rem 0;padding:2px 4px}
         .options p{margin:.1rem 0;font-size:.9rem;white-space:pre-line}.options code{font-size:.75rem;color:var(--muted)}
         .failure{color:var(--bad);margin:.3rem 0}
-        table.check-diff{width:auto;min-width:50%}
+        /* Not the run page's .checks tables, which drop their header row on a phone: A and B must stay labelled. */
+        table.check-diff,table.verdict-checks{border-collapse:collapse;font-size:.9rem}table.verdict-checks{width:100%}
+        table.check-diff th,table.check-diff td,table.verdict-checks th,table.verdict-checks td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top}
         table.verdict-checks tr.better td{background:#f0fff4}table.verdict-checks tr.worse td{background:#fff5f5}
         ul.unpaired{list-style:none;padding:0}ul.unpaired li{margin:.2rem 0}
         @media (max-width:600px){.sides{grid-template-columns:1fr}}
