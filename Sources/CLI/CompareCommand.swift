@@ -43,7 +43,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare the run with the approved golden outputs instead of another run.", valueName: "golden"))
     var baseline: Baseline?
 
-    @Flag(help: "Also write report.md and index.html for the comparison under Reports/compare-<base>-<head>/.")
+    @Flag(help: "Also write report.md and index.html (the verdict, then both runs' outputs side by side) under Reports/compare-<base>-<head>/.")
     var report = false
 
     @Flag(help: "List unchanged cases too (in the terminal and the written report).")
@@ -64,9 +64,15 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let layout = try projectOptions.layout()
         let history = try Failure.exitingOnError { try RunHistory(file: layout.history) }
-        let comparison = try Failure.exitingOnError {
-            try RunComparison.load(
-                runs: runs, againstGolden: baseline == .golden, history: history, golden: GoldenStore(folder: layout.golden))
+        let golden = GoldenStore(folder: layout.golden)
+        // Only the written page needs both runs' outputs, read from their report folders.
+        let (comparison, outputs) = try Failure.exitingOnError { () throws -> (RunComparison, ComparedOutputs?) in
+            guard report else {
+                return (try RunComparison.load(runs: runs, againstGolden: baseline == .golden, history: history, golden: golden), nil)
+            }
+            let loaded = try RunComparison.loadWithOutputs(
+                runs: runs, againstGolden: baseline == .golden, history: history, golden: golden, layout: layout)
+            return (loaded.comparison, loaded.outputs)
         }
         let out = Terminal.standardOutput
         if format == .json {
@@ -84,10 +90,11 @@ struct CompareCommand: ParsableCommand {
         if all {
             for item in comparison.cases where item.change == .unchanged { out.writeLine("unchanged \(item.key)") }
         }
-        if report {
+        if let outputs {
             let folder = layout.reports.appendingPathComponent("compare-\(comparison.baseName)-\(comparison.headName)", isDirectory: true)
-            try Failure.exitingOnError { try ComparisonReport.write(comparison, to: folder, includingUnchanged: all) }
+            try Failure.exitingOnError { try ComparisonReport.write(comparison, outputs: outputs, to: folder, includingUnchanged: all) }
             out.writeLine("Report: \(layout.displayPath(of: folder))/index.html")
+            for note in outputs.notes { out.writeLine("note: \(note)") }
         }
         if comparison.count(.regressed) > 0 { throw ExitCode(1) }
     }

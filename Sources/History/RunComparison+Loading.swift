@@ -1,3 +1,4 @@
+import Foundation
 import Golden
 import Intake
 import Reports
@@ -7,36 +8,132 @@ extension RunComparison {
     /// run before it; `[]` is the latest run against the one before. With `againstGolden`,
     /// the one named run (default `latest`) against the approved outputs of the steps it produced.
     public static func load(runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage) throws -> RunComparison {
-        if againstGolden {
-            let head = try history.run(runs.first ?? "latest")
-            let rows = try goldenRows(store: golden)
-            // Confirm is deterministic and has no golden file of its own. Golden cases the
-            // run did not produce (other fixtures, steps it did not reach) are out of its
-            // scope, not removed.
-            let steps = try history.steps(ofRun: head.id).filter { $0.stepId != StepID.confirm.description }
-            let produced = Set(steps.filter { $0.outcome != "skipped" }.map(\.key))
-            return RunComparison(base: rows.filter { produced.contains($0.key) }, head: steps, baseName: "golden", headName: head.id)
+        try ComparedRuns(runs: runs, againstGolden: againstGolden, history: history, golden: golden).comparison
+    }
+
+    /// The comparison with what each side shows for every case (checks with their
+    /// messages, outputs), for the page `compare --report` writes. A run's outputs are
+    /// read from its report folder's `results.json`; a run whose folder is gone shows
+    /// its checks by name only, and the page says so.
+    public static func loadWithOutputs(
+        runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage, layout: ProjectLayout
+    ) throws -> (comparison: RunComparison, outputs: ComparedOutputs) {
+        let compared = try ComparedRuns(runs: runs, againstGolden: againstGolden, history: history, golden: golden)
+        var notes: [String] = []
+        func outputs(_ side: ComparedRuns.Side) -> [ComparedOutput] {
+            if let entries = side.goldenEntries {
+                return side.rows.map { row in entries[row.key].map { ComparedOutput(key: row.key, golden: $0) } ?? ComparedOutput(row) }
+            }
+            guard let run = side.run else { return side.rows.map(ComparedOutput.init) }
+            let fromReport: [String: ComparedOutput]
+            switch readReport(of: run, layout: layout) {
+            case .success(let report):
+                fromReport = Dictionary(ComparedOutput.steps(of: report).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            case .failure(let problem):
+                notes.append("\(run.id): \(problem); its checks are shown by name, without messages or outputs")
+                fromReport = [:]
+            }
+            return side.rows.map { fromReport[$0.key] ?? ComparedOutput($0) }
         }
-        let head = try history.run(runs.count == 2 ? runs[1] : runs.first ?? "latest")
-        let base = runs.count == 2 ? try history.run(runs[0]) : try history.run(before: head.id)
-        guard base.id != head.id else {
-            throw HistoryError(file: history.file, message: "`\(runs.joined(separator: "` and `"))` are the same run (\(head.id)); a run compared with itself shows nothing")
+        let base = outputs(compared.base), head = outputs(compared.head)
+        return (compared.comparison, ComparedOutputs(base: base, head: head, notes: notes))
+    }
+
+    /// A run's report as its `results.json` holds it, or why it cannot be read.
+    private static func readReport(of run: RunRow, layout: ProjectLayout) -> Result<RunReport, ReportUnavailable> {
+        let folder = run.reportFolder.map { path in
+            path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: true) : layout.root.appendingPathComponent(path, isDirectory: true)
+        } ?? layout.reports.appendingPathComponent(run.id, isDirectory: true)
+        let file = folder.appendingPathComponent("results.json")
+        guard let data = try? Data(contentsOf: file) else {
+            return .failure(ReportUnavailable(description: "no report at \(layout.displayPath(of: file)) (only the newest report folders are kept)"))
         }
-        return RunComparison(
-            base: try history.steps(ofRun: base.id), head: try history.steps(ofRun: head.id), baseName: base.id, headName: head.id)
+        do {
+            let report = try ReportWriter.decode(data)
+            guard report.run.id == run.id else {
+                return .failure(ReportUnavailable(description: "\(layout.displayPath(of: file)) belongs to run \(report.run.id)"))
+            }
+            return .success(report)
+        } catch {
+            return .failure(ReportUnavailable(description: "\(layout.displayPath(of: file)) cannot be read: \(error)"))
+        }
+    }
+
+    private struct ReportUnavailable: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// The approved golden outputs as rows, so a run can be compared with golden.
     public static func goldenRows(store: any GoldenStorage) throws -> [StepRow] {
+        try goldenEntries(store: store).map(\.row)
+    }
+
+    /// The approved golden outputs, each with its row.
+    static func goldenEntries(store: any GoldenStorage) throws -> [(row: StepRow, entry: GoldenEntry)] {
         try store.entries(pending: false).compactMap { key in
             guard let entry = try store.approved(fixture: key.fixture, step: key.step) else { return nil }
             // An approved unusable reply is a known failure: golden has no output there either.
             let usable = entry.checks[GoldenComparison.usableOutputCheck] != false
-            return StepRow(
+            let row = StepRow(
                 runId: "golden", fixture: key.fixture, stepId: key.step, status: usable ? "matches" : "known-failure",
                 outcome: usable ? "valid" : "invalid",
                 failedChecks: entry.checks.filter { !$0.value }.map(\.key), passedChecks: entry.checks.filter(\.value).map(\.key),
                 output: entry.output)
+            return (row, entry)
         }
+    }
+}
+
+/// The two sides `compare` names, resolved to their rows.
+private struct ComparedRuns {
+    struct Side {
+        var name: String
+        var rows: [StepRow]
+        /// The run, when the side is one.
+        var run: RunRow?
+        /// The approved entries by `fixture/step`, when the side is golden.
+        var goldenEntries: [String: GoldenEntry]?
+    }
+
+    var base: Side
+    var head: Side
+
+    var comparison: RunComparison {
+        RunComparison(base: base.rows, head: head.rows, baseName: base.name, headName: head.name)
+    }
+
+    init(runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage) throws {
+        if againstGolden {
+            let headRun = try history.run(runs.first ?? "latest")
+            let entries = try RunComparison.goldenEntries(store: golden)
+            // Confirm is deterministic and has no golden file of its own. Golden cases the
+            // run did not produce (other fixtures, steps it did not reach) are out of its
+            // scope, not removed.
+            let steps = try history.steps(ofRun: headRun.id).filter { $0.stepId != StepID.confirm.description }
+            let produced = Set(steps.filter { $0.outcome != "skipped" }.map(\.key))
+            base = Side(
+                name: "golden", rows: entries.map(\.row).filter { produced.contains($0.key) },
+                goldenEntries: Dictionary(entries.map { ($0.row.key, $0.entry) }, uniquingKeysWith: { first, _ in first }))
+            head = Side(name: headRun.id, rows: steps, run: headRun)
+            return
+        }
+        let headRun = try history.run(runs.count == 2 ? runs[1] : runs.first ?? "latest")
+        let baseRun = runs.count == 2 ? try history.run(runs[0]) : try history.run(before: headRun.id)
+        guard baseRun.id != headRun.id else {
+            throw HistoryError(file: history.file, message: "`\(runs.joined(separator: "` and `"))` are the same run (\(headRun.id)); a run compared with itself shows nothing")
+        }
+        base = Side(name: baseRun.id, rows: try history.steps(ofRun: baseRun.id), run: baseRun)
+        head = Side(name: headRun.id, rows: try history.steps(ofRun: headRun.id), run: headRun)
+    }
+}
+
+extension ComparedOutput {
+    /// A step known only from its history row: its checks by name, no output.
+    public init(_ row: StepRow) {
+        let checks = row.failedCheckNames.sorted().map { Check(name: $0, passed: false) }
+            + row.passedCheckNames.sorted().map { Check(name: $0, passed: true) }
+        self.init(
+            key: row.key, outcome: row.outcome, failure: row.failure, checks: checks,
+            inputTokens: row.inputTokens, outputTokens: row.outputTokens, latencySeconds: row.latencySeconds)
     }
 }

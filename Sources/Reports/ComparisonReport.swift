@@ -56,7 +56,7 @@ public enum ComparisonReport {
         ]
     }
 
-    private static func format(_ p: Double) -> String {
+    static func format(_ p: Double) -> String {
         p < 0.001 ? "<0.001" : String(format: "%.3f", p)
     }
 
@@ -97,36 +97,12 @@ public enum ComparisonReport {
         return text.joined(separator: "\n") + "\n"
     }
 
-    /// A self-contained page; unchanged cases are left out unless asked for, as in the terminal.
-    public static func html(_ comparison: RunComparison, includingUnchanged: Bool = false) -> String {
-        let style: [RunComparison.Change: String] = [
-            .regressed: "s-regression", .improved: "s-matches", .changed: "s-changed", .added: "s-new", .removed: "s-stale", .unchanged: "s-skipped",
-        ]
-        let chips = RunComparison.Change.allCases.map { change in
-            "<span class=\"count \(style[change]!)\(comparison.count(change) == 0 ? " zero" : "")\"><b>\(comparison.count(change))</b> \(change.rawValue)</span>"
-        }.joined()
-        var rows = sortedCases(comparison, includingUnchanged: includingUnchanged).map { item in
-            "<tr><td><span class=\"badge \(style[item.change]!)\">\(item.change.rawValue)</span></td><td><code>\(HTML.escape(item.key))</code></td><td>\(item.details.map { "<pre class=\"detail\">\(HTML.escape($0))</pre>" }.joined())</td></tr>"
-        }.joined()
-        let hidden = comparison.count(.unchanged)
-        if !includingUnchanged, hidden > 0 {
-            rows += "<tr><td colspan=\"3\"><small>\(hidden) unchanged case\(hidden == 1 ? "" : "s") not listed (`compare --all --report` lists them).</small></td></tr>"
-        }
-        let body = """
-            <header><h1>trainer-eval <small>\(HTML.escape(comparison.headName)) against \(HTML.escape(comparison.baseName))</small></h1>
-            <div class="counts">\(chips)</div></header>
-            <main><section class="fixture"><div class="scroll checks"><table><thead><tr><th>change</th><th>case</th><th>details</th></tr></thead>\
-            <tbody>\(rows)</tbody></table></div></section></main>
-            """
-        return HTML.document(title: "trainer-eval · \(comparison.headName) vs \(comparison.baseName)", body: body)
-    }
-
     /// Writes `report.md` and `index.html` into `folder`, atomically.
-    public static func write(_ comparison: RunComparison, to folder: URL, includingUnchanged: Bool = false) throws {
+    public static func write(_ comparison: RunComparison, outputs: ComparedOutputs, to folder: URL, includingUnchanged: Bool = false) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(markdown(comparison, includingUnchanged: includingUnchanged).utf8)
             .write(to: folder.appendingPathComponent("report.md"), options: .atomic)
-        try Data(html(comparison, includingUnchanged: includingUnchanged).utf8)
+        try Data(html(comparison, outputs: outputs, includingUnchanged: includingUnchanged).utf8)
             .write(to: folder.appendingPathComponent("index.html"), options: .atomic)
     }
 

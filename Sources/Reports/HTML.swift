@@ -51,16 +51,17 @@ public enum HTML {
         return "<pre class=\"\(className)\">\(lines.joined(separator: "\n"))</pre>"
     }
 
-    /// A complete self-contained page: the report stylesheet, an optional inline
-    /// script, and a content security policy that forbids any network access.
-    public static func document(title: String, body: String, script: String? = nil) -> String {
+    /// A complete self-contained page: the report stylesheet (with any rules a page
+    /// adds), an optional inline script, and a content security policy that forbids
+    /// any network access.
+    public static func document(title: String, body: String, script: String? = nil, extraStyle: String = "") -> String {
         """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
         <title>\(escape(title))</title>
-        <style>\(HTMLReport.stylesheet)</style></head>
+        <style>\(HTMLReport.stylesheet)\(extraStyle.isEmpty ? "" : "\n" + extraStyle)</style></head>
         <body>
         \(body)\(script.map { "<script>\($0)</script>" } ?? "")</body></html>
 

@@ -155,7 +155,10 @@ struct RunComparisonTests {
 
         let markdown = ComparisonReport.markdown(comparison)
         #expect(markdown.contains("| regressed | `busy-parent/goal-options` | now failing: options.count; now passing: options.distinct |"))
-        let html = ComparisonReport.html(comparison)
+        let outputs = ComparedOutputs(
+            base: try RunComparison.goldenRows(store: store).map(ComparedOutput.init), head: head.map(ComparedOutput.init))
+        let html = ComparisonReport.html(comparison, outputs: outputs)
+        #expect(html.contains("<article class=\"pair\" id=\"busy-parent/goal-options\" data-kind=\"both-fail\" data-change=\"regressed\">"))
         #expect(html.contains("<span class=\"badge s-regression\">regressed</span>"))
         #expect(html.contains("Content-Security-Policy"))
     }
@@ -178,9 +181,12 @@ struct RunComparisonTests {
     @Test func unchangedCasesAreListedOnlyWhenAsked() {
         let base = Self.rows(RunHistoryTests.report(id: "a", at: 0, summaries: ["a"], checks: [:]))
         let comparison = RunComparison(base: base, head: base, baseName: "a", headName: "b")
-        #expect(!ComparisonReport.html(comparison).contains("<code>busy-parent/goal-options</code>"))
-        #expect(ComparisonReport.html(comparison).contains("unchanged cases not listed"))
-        #expect(ComparisonReport.html(comparison, includingUnchanged: true).contains("<code>busy-parent/goal-options</code>"))
+        let outputs = ComparedOutputs(base: base.map(ComparedOutput.init), head: base.map(ComparedOutput.init))
+        let html = ComparisonReport.html(comparison, outputs: outputs)
+        #expect(!html.contains("<article class=\"pair\" id=\"busy-parent/goal-options\""))
+        #expect(html.contains("Same checks and the same output on both sides (<code>compare --all --report</code> shows them): <code>busy-parent/goal-options</code>"))
+        #expect(ComparisonReport.html(comparison, outputs: outputs, includingUnchanged: true)
+            .contains("<article class=\"pair\" id=\"busy-parent/goal-options\""))
         #expect(ComparisonReport.markdown(comparison) .contains("Every case is unchanged."))
     }
 
