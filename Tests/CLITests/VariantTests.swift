@@ -7,9 +7,13 @@ struct VariantTests {
     static let terseRule = "Keep every summary to six words or fewer."
     static let terseOptions = #"{"options": [{"id": "move-3x-week", "summary": "Move three times weekly", "detail": "Short sessions."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 daily steps", "detail": "Add 500 a week."}, {"id": "first-push-up", "summary": "Five push-ups by spring", "detail": "Start on the knees."}]}"#
 
-    /// A project whose goal-options step has the variant `terse`: its own system message, nothing else.
+    /// A project whose goal-options step has the variant `terse` (its own system message,
+    /// nothing else) and no other variant.
     static func makeProject() throws -> URL {
         let project = try RunCommandTests.makeProject()
+        for step in ["goal-options", "goal-options-edit", "program-draft", "program-edit"] {
+            try? FileManager.default.removeItem(at: project.appendingPathComponent("prompts/\(step)/variants"))
+        }
         let base = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/system.md"), encoding: .utf8)
         let variant = project.appendingPathComponent("prompts/goal-options/variants/terse")
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
