@@ -66,6 +66,16 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
         passesGate = report.totals.passesGate
         self.reportFolder = reportFolder
     }
+
+    /// The variants the run's steps ran, read back from `prompts`
+    /// (`goal-options: v2 variant terse 1a2b…`), in step order.
+    public var variants: [(step: String, name: String)] {
+        prompts.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 4, words[2] == "variant", words[0].hasSuffix(":") else { return nil }
+            return (String(words[0].dropLast()), String(words[3]))
+        }
+    }
 }
 
 /// One fixture step of a run as stored: enough to say what improved, regressed or changed.

@@ -69,6 +69,9 @@ struct VariantTests {
         #expect(html.contains("goal-options v2 variant terse"))
         let junit = try String(contentsOf: project.appendingPathComponent("Reports/latest/junit.xml"), encoding: .utf8)
         #expect(junit.contains("name=\"goal-options (variant terse)\""))
+        let history = try CommandRunner.run(["history", "--limit", "2", "--project", project.path])
+        #expect(history.standardOutput.contains("variants"), "\(history.standardOutput)")
+        #expect(history.standardOutput.contains("goal-options=terse"))
         #expect(try CommandRunner.run(["run", "--ci"] + scope).status == 0)
         #expect(server.requestCount == 2, "replay never calls the model")
 
