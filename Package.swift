@@ -108,6 +108,6 @@ let package = Package(
         ),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], exclude: ["make-reference.py", "reference.json"]),
-        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "JSONSchema", "Intake", "TestSupport"]),
     ]
 )
