@@ -52,11 +52,12 @@ public enum ComparisonReport {
                 ]
             }),
             "tokens": difference(verdict.tokens), "latency_seconds": difference(verdict.latencySeconds),
+            "repeats": comparison.repeats.map(repeatsJSON) ?? .null,
             "cases": .object(JSONObject(RunComparison.Change.allCases.map { JSONObject.Member(key: $0.rawValue, value: .number(Double(comparison.count($0)))) })),
         ]
     }
 
-    private static func format(_ p: Double) -> String {
+    static func format(_ p: Double) -> String {
         p < 0.001 ? "<0.001" : String(format: "%.3f", p)
     }
 
