@@ -27,6 +27,8 @@ struct CompareCommand: ParsableCommand {
             where exactly one side passes decide by an exact two-sided McNemar test: `better` or \
             `worse` at the 5% level, else `no-difference`. Each check whose pass count moved gets \
             its own p-value; token and latency changes get paired bootstrap 95% intervals. \
+            When both runs ran with --repeat, each case's share of passing repeats (paired \
+            by fixture, step and repeat) is compared by a Wilcoxon signed-rank test. \
             `--format json` prints all of it as one object.
             """
     )
@@ -82,6 +84,7 @@ struct CompareCommand: ParsableCommand {
         }
         out.writeLine("\(comparison.headName) against \(comparison.baseName): \(ComparisonReport.summaryLine(comparison))")
         out.writeLine(ComparisonReport.verdictLine(comparison))
+        if let repeats = ComparisonReport.repeatsLine(comparison) { out.writeLine(repeats) }
         for line in ComparisonReport.checkLines(comparison) { out.writeLine(line) }
         for line in ComparisonReport.lines(comparison) {
             let color: Terminal.Style? = line.hasPrefix("regressed") ? .red : line.hasPrefix("improved") ? .green : nil

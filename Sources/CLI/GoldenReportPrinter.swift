@@ -39,8 +39,8 @@ struct GoldenReportPrinter {
         guard !stale.isEmpty else { return }
         for group in stale.groups {
             let count = group.steps.count
-            if group.causes == ["no recording"] {
-                terminal.writeLine(label(.stale) + " \(count) step\(count == 1 ? " has" : "s have") no recording")
+            if group.causes.count == 1, group.causes[0].hasPrefix("no recording") {
+                terminal.writeLine(label(.stale) + " \(count) step\(count == 1 ? " has" : "s have") \(group.causes[0])")
             } else {
                 let causes = group.causes.map { $0.hasPrefix("the ") ? $0 : "the \($0) changed" }.joined(separator: " and ")
                 terminal.writeLine(label(.stale) + " \(count) recording\(count == 1 ? " is" : "s are") stale because \(causes)")
@@ -61,7 +61,7 @@ struct GoldenReportPrinter {
             terminal.writeLine(label(.skipped) + " \(stale.skippedAfter) later step\(stale.skippedAfter == 1 ? "" : "s") did not run: \(stale.skippedAfter == 1 ? "it needs" : "they need") the output of a stale step.")
         }
         terminal.writeLine(
-            "Next: re-record the stale steps with `\(StaleRecordings.rerecordCommand)` "
+            "Next: re-record the stale steps with `\(stale.rerecord)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
             + "(`--provider openai --record-missing`); then review the new outputs with `trainer-eval pending`.")
     }

@@ -33,6 +33,7 @@ extension RunCommand {
         options.ci = ci
         options.repeats = `repeat`
         options.requiredPassRates = try requiredPassRates()
+        options.gateOn = gateOn ?? .mean
         options.findsOrphans = fixture.isEmpty && until == nil
         options.providerName = providerOptions.provider.rawValue
         options.keptReports = keepReports == 0 ? nil : keepReports

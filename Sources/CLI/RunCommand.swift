@@ -3,6 +3,9 @@ import Evaluation
 import Foundation
 import Intake
 import Pipeline
+import Reports
+
+extension RepeatStatistics.GateBasis: ExpressibleByArgument {}
 
 /// `trainer-eval run`: the evaluation run.
 struct RunCommand: AsyncParsableCommand {
@@ -67,7 +70,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("skip-checks"), help: "Do not run the domain checks and scenario assertions (judge only schema validity).")
     var skipChecks = false
 
-    @Option(help: ArgumentHelp("Run every step this many times and report stability: pass rates with their spread, flaky checks.", valueName: "n"))
+    @Option(help: ArgumentHelp(
+        "Run every step this many times and report stability: pass rates with their spread and Wilson 95% interval, pass@k and pass^k, flaky checks.",
+        discussion: "Each repeat is its own call. With --record or --record-missing each repeat's answer is recorded; replay answers each repeat from its own recording.",
+        valueName: "n"))
     var `repeat`: Int = 1
 
     @Option(
@@ -76,6 +82,13 @@ struct RunCommand: AsyncParsableCommand {
             "With --repeat: the pass rate a step needs (a valid output with every check passing), as STEP=RATE or RATE for every step; repeatable.",
             valueName: "[step=]rate"))
     var minPassRates: [String] = []
+
+    @Option(
+        name: .customLong("gate-on"),
+        help: ArgumentHelp(
+            "What --min-pass-rate judges: mean (the mean pass rate over repeats) or lower-bound (the lower end of its Wilson 95% interval, so few repeats cannot pass by luck).",
+            valueName: "mean|lower-bound"))
+    var gateOn: RepeatStatistics.GateBasis?
 
     @Option(
         name: .customLong("keep-reports"),
@@ -97,11 +110,15 @@ struct RunCommand: AsyncParsableCommand {
         guard keepReports >= 0 else { throw ValidationError("--keep-reports must be 0 (keep all) or more.") }
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100.") }
-        if `repeat` > 1, providerOptions.records {
-            throw ValidationError("--repeat cannot record: a cassette holds one answer per request. Record once, then repeat live.")
-        }
         if !minPassRates.isEmpty, `repeat` < 2 { throw ValidationError("--min-pass-rate needs --repeat 2 or more.") }
-        _ = try requiredPassRates()
+        let rates = try requiredPassRates()
+        if let gateOn, rates.isEmpty {
+            throw ValidationError("--gate-on \(gateOn.rawValue) judges --min-pass-rate; add one, e.g. --min-pass-rate program-draft=0.8.")
+        }
+        if gateOn == .lowerBound, let (step, rate) = rates.first(where: { $0.value >= 1 }) {
+            throw ValidationError(
+                "--min-pass-rate \(step == "*" ? "" : step + "=")\(rate) with --gate-on lower-bound can never pass: the Wilson lower bound stays below 100% however many runs pass; ask for less, e.g. 0.95.")
+        }
     }
 
     func run() async throws {

@@ -47,6 +47,13 @@ struct RunOutcomePrinter {
         out.writeLine("")
         out.writeLine("Stability over \(repeats.repeats) repeats:")
         out.writeLine(TextTable(header: repeats.tableHeader, rows: repeats.tableRows).rendered)
+        let unstable = repeats.unstableCheckRows
+        if !unstable.isEmpty {
+            let shown = 10
+            out.writeLine("Checks that did not pass every run, least stable first:")
+            out.writeLine(TextTable(header: repeats.checkTableHeader, rows: Array(unstable.prefix(shown))).rendered)
+            if unstable.count > shown { out.writeLine("…and \(unstable.count - shown) more in the report.") }
+        }
         for line in repeats.flakyLines { out.writeLine(out.styled("flaky", .yellow) + " \(line)") }
         for line in repeats.shortfalls { out.writeLine(out.styled("below the required pass rate", .red) + ": \(line)") }
     }

@@ -18,10 +18,14 @@ public struct Evaluation: Sendable {
         public var runsChecks = true
         /// The CI gate: nothing is written to golden/.
         public var ci = false
-        /// How many times every step runs; the first repeat is compared with golden.
+        /// How many times every step runs, each repeat its own call (and its own
+        /// recording); the first repeat is compared with golden.
         public var repeats = 1
         /// Pass rate each step needs across repeats, by step name or `*`.
         public var requiredPassRates: [String: Double] = [:]
+        /// What a required pass rate is compared with: the mean over repeats, or the
+        /// lower end of its Wilson 95% interval.
+        public var gateOn: RepeatStatistics.GateBasis = .mean
         /// Golden entries no fixture produced are orphans (only meaningful for a whole-suite run).
         public var findsOrphans = true
         /// The part of the suite this run is (`run --shard K/N`), and every fixture name
@@ -127,8 +131,9 @@ public struct Evaluation: Sendable {
                 guard !Task.isCancelled, stop.note == nil else { break }
                 onEvent(.repeatStarted(index, of: options.repeats))
             }
+            let repeating = pipeline.repeating(index)
             repeats.append(await stop.cancellable {
-                await pipeline.run(fixtures, jobs: fixtureConcurrency) { event in
+                await repeating.run(fixtures, jobs: fixtureConcurrency) { event in
                     if case .stepFinished(_, let result) = event, let failure = result.failure,
                        failure.kind == .provider(.unreachable) {
                         stop.stop(note: "not run: the provider could not be reached", because: failure)
@@ -151,6 +156,7 @@ public struct Evaluation: Sendable {
         if let (shard, names) = options.shard {
             golden.orphans = golden.orphans.filter { shard.reportsOrphans(of: $0.key.fixture, fixtureNames: names) }
         }
+        golden.markStaleRepeats(Array(repeats.dropFirst()))
         let writer = stores.reports
         let run = RunReport.RunInfo(
             id: writer.availableRunID(
@@ -162,8 +168,9 @@ public struct Evaluation: Sendable {
                     version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system, variant: $0.value.variant))
             }),
             ci: options.ci, interrupted: interrupted, warnings: options.warnings, shard: options.shard?.shard)
-        let statistics = repeats.count > 1 ? RepeatStatistics(runs: repeats, requiredPassRates: options.requiredPassRates) : nil
-        let report = RunReport(run: run, fixtures: fixtures, results: results, golden: golden, repeats: statistics)
+        let report = RunReport(
+            run: run, fixtures: fixtures, repeats: repeats, golden: golden,
+            gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn))
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)
 
         // The pass-rate chart shows earlier runs from the history and this run from the

@@ -30,6 +30,35 @@ public struct GoldenReport: Sendable {
         verdicts.contains { [.regression, .stale, .error].contains($0.status) }
     }
 
+    /// Marks the steps whose recording of a later repeat (`run --repeat N`) is missing
+    /// or stale: replaying them would otherwise hand one repeat's answer to every repeat.
+    /// `laterRepeats[i]` holds repeat i + 2's results. A step whose first repeat is
+    /// already stale, an error or a regression keeps its verdict, with the reason added.
+    public mutating func markStaleRepeats(_ laterRepeats: [[FixtureResult]]) {
+        let positions = Dictionary(verdicts.indices.map { (verdicts[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        var marked = Set<StepKey>()
+        for (offset, results) in laterRepeats.enumerated() {
+            let repeatNumber = offset + 2
+            for fixture in results {
+                for result in fixture.steps {
+                    guard let failure = result.failure, failure.kind.isStaleRecording else { continue }
+                    let key = StepKey(fixture: fixture.fixture, id: result.id)
+                    guard let position = positions[key], !marked.contains(key) else { continue }
+                    marked.insert(key)
+                    var verdict = verdicts[position]
+                    verdict.reasons.insert("repeat \(repeatNumber): \(failure.kind): \(failure.message)", at: 0)
+                    if [.matches, .knownFailure, .changed, .new, .skipped].contains(verdict.status) {
+                        verdict.status = .stale
+                        verdict.requestDiff = failure.detail
+                        verdict.staleCauses = failure.causes ?? ["no recording of repeat \(repeatNumber)"]
+                        verdict.staleRepeat = repeatNumber
+                    }
+                    verdicts[position] = verdict
+                }
+            }
+        }
+    }
+
     /// One line such as `golden: matches 40 · changed 3 · known-failure 2 · orphans 1`.
     public var summaryLine: String {
         var parts = StepVerdict.Status.allCases.compactMap { status in

@@ -20,6 +20,14 @@ public struct StaleRecordings: Sendable {
     public var groups: [Group]
     /// Steps that did not run because a step before them had no output to hand on.
     public var skippedAfter: Int
+    /// The highest repeat whose recording is missing or stale: the `--repeat` a
+    /// re-recording needs to reach it (1 without repeats).
+    public var repeatsToRecord: Int
+
+    /// The command that re-records what is stale, with `--repeat` when a later repeat needs it.
+    public var rerecord: String {
+        repeatsToRecord > 1 ? Self.rerecordCommand + " --repeat \(repeatsToRecord)" : Self.rerecordCommand
+    }
 
     public init(_ report: GoldenReport) {
         let stale = report.verdicts.filter { $0.status == .stale }
@@ -36,6 +44,7 @@ public struct StaleRecordings: Sendable {
         }
         let staleFixtures = Set(stale.map(\.key.fixture))
         skippedAfter = report.verdicts.filter { $0.status == .skipped && staleFixtures.contains($0.key.fixture) }.count
+        repeatsToRecord = stale.compactMap(\.staleRepeat).max() ?? 1
     }
 
     public var isEmpty: Bool { groups.isEmpty }

@@ -45,6 +45,9 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     public var differsFromGolden: Bool = false
     /// The checks that fail now and failed in golden too, by name.
     public var knownFailures: [String] = []
+    /// For a step stale in a later repeat of `run --repeat N` only: the first repeat
+    /// whose recording is missing or stale.
+    public var staleRepeat: Int?
 
     /// Whether the CI gate passes this step.
     public var passesGate: Bool { status.passesGate }

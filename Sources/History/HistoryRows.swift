@@ -102,6 +102,8 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
     public var outputFingerprint: String?
     /// `kind: message` when the step failed.
     public var failure: String?
+    /// Every repeat of the step under `run --repeat N` (stored as JSON); nil without repeats.
+    public var repeats: [RepeatRecord]?
 
     public var key: String { "\(fixture)/\(stepId)" }
     public var failedCheckNames: Set<String> { Set(failedChecks.split(separator: "\n").map(String.init)) }
@@ -110,7 +112,7 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
     public init(
         runId: String, fixture: String, stepId: String, status: String, outcome: String, firstPassValid: Bool = false,
         repaired: Bool = false, latencySeconds: Double = 0, inputTokens: Int = 0, outputTokens: Int = 0,
-        failedChecks: [String], passedChecks: [String], output: JSONValue?, failure: String? = nil
+        failedChecks: [String], passedChecks: [String], output: JSONValue?, failure: String? = nil, repeats: [RepeatRecord]? = nil
     ) {
         self.runId = runId
         self.fixture = fixture
@@ -126,6 +128,7 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
         self.passedChecks = passedChecks.sorted().joined(separator: "\n")
         self.outputFingerprint = output.map { Fingerprint.of(bytes: $0.serializedBytes(.canonical)) }
         self.failure = failure
+        self.repeats = repeats
     }
 
     init(runId: String, fixture: String, step: StepReport) {
@@ -134,7 +137,7 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
             firstPassValid: step.firstPassValid, repaired: step.repaired, latencySeconds: step.latencySeconds,
             inputTokens: step.inputTokens, outputTokens: step.outputTokens,
             failedChecks: step.checks.filter { !$0.passed }.map(\.name), passedChecks: step.checks.filter(\.passed).map(\.name),
-            output: step.output, failure: step.failure.map { "\($0.kind): \($0.message)" })
+            output: step.output, failure: step.failure.map { "\($0.kind): \($0.message)" }, repeats: step.repeats)
     }
 
     /// Whether the step produced a usable output.

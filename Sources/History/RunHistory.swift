@@ -65,6 +65,10 @@ public struct RunHistory: RunRecords, Sendable {
                 table.primaryKey(["runId", "fixture", "stepId"])
             }
         }
+        migrator.registerMigration("v2-repeats") { db in
+            // Each repeat of a step under `run --repeat N`, as a JSON array; null without repeats.
+            try db.alter(table: "stepResult") { table in table.add(column: "repeats", .text) }
+        }
         return migrator
     }
 

@@ -31,6 +31,12 @@ public struct Pipeline: Sendable {
 
     public static let interrupted = "not run: the run was interrupted"
 
+    /// The same pipeline for repeat `number` of `run --repeat N`: its calls carry the
+    /// number, so each repeat is recorded and replayed on its own.
+    public func repeating(_ number: Int) -> Pipeline {
+        Pipeline(runner: runner.forRepeat(number), lastStep: lastStep, runsChecks: runsChecks, offloadsWork: offloadsWork, stop: stop)
+    }
+
     /// A fixture the run stopped before starting: every step skipped, saying why the run stopped.
     func notRun(_ fixture: Fixture) -> FixtureResult {
         FixtureResult(fixture: fixture.name, steps: FixturePlan(fixture).steps.map { .skipped($0.id, because: stop.note ?? Self.interrupted) })

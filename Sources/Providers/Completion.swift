@@ -54,12 +54,16 @@ public struct CallContext: Codable, Hashable, Sendable {
     public var provenance: [String: String]
     /// 0 for the step's first call, then 1, 2... for each repair that follows it.
     public var repair: Int
+    /// Which run of the step this is under `run --repeat N`: 1...N. Each repeat is its
+    /// own call and has its own recording; never part of the request itself.
+    public var repeatNumber: Int
 
-    public init(fixture: String, step: String, provenance: [String: String] = [:], repair: Int = 0) {
+    public init(fixture: String, step: String, provenance: [String: String] = [:], repair: Int = 0, repeatNumber: Int = 1) {
         self.fixture = fixture
         self.step = step
         self.provenance = provenance
         self.repair = repair
+        self.repeatNumber = repeatNumber
     }
 }
 

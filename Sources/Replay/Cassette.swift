@@ -25,7 +25,41 @@ public struct Cassette: Codable, Hashable, Sendable {
         public var key: String
         public var request: RecordedRequest
         public var response: RecordedResponse
+        /// The repeat of `run --repeat N` that made this call, 1...N. Written only
+        /// above 1, so recordings made without repeats read and write as they always have.
+        public var repeatNumber: Int
+
+        public init(key: String, request: RecordedRequest, response: RecordedResponse, repeatNumber: Int = 1) {
+            self.key = key
+            self.request = request
+            self.response = response
+            self.repeatNumber = repeatNumber
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case key, request, response
+            case repeatNumber = "repeat"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            key = try container.decode(String.self, forKey: .key)
+            request = try container.decode(RecordedRequest.self, forKey: .request)
+            response = try container.decode(RecordedResponse.self, forKey: .response)
+            repeatNumber = try container.decodeIfPresent(Int.self, forKey: .repeatNumber) ?? 1
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(request, forKey: .request)
+            try container.encode(response, forKey: .response)
+            if repeatNumber != 1 { try container.encode(repeatNumber, forKey: .repeatNumber) }
+        }
     }
+
+    /// The repeats this cassette holds a recording of, in order.
+    public var recordedRepeats: [Int] { Set(interactions.map(\.repeatNumber)).sorted() }
 
     public init(
         fixture: String, step: String, provider: String, model: String, recordedAt: Date,

@@ -97,6 +97,10 @@ public struct ReplayableCassette: Sendable {
     private struct Answer: Decodable, Sendable {
         var key: String
         var response: RecordedResponse
+        /// Absent for repeat 1, as every recording made before repeats were recorded.
+        var `repeat`: Int?
+
+        var repeatNumber: Int { self.repeat ?? 1 }
     }
 
     init(json: JSONValue, file: String) throws(CassetteError) {
@@ -108,9 +112,15 @@ public struct ReplayableCassette: Sendable {
         self.file = file
     }
 
-    /// The recorded response to the request with this `RecordedRequest.key`, if any.
-    public func response(forKey key: String) -> RecordedResponse? {
-        answers.first { $0.key == key }?.response
+    /// The recorded response of repeat `repeatNumber` to the request with this
+    /// `RecordedRequest.key`, if any. Another repeat's answer never stands in for it.
+    public func response(forKey key: String, repeatNumber: Int = 1) -> RecordedResponse? {
+        answers.first { $0.key == key && $0.repeatNumber == repeatNumber }?.response
+    }
+
+    /// The repeats that recorded an answer to the request with this key, in order.
+    public func repeatsAnswering(key: String) -> [Int] {
+        Set(answers.filter { $0.key == key }.map(\.repeatNumber)).sorted()
     }
 
     /// The whole cassette, recorded requests included.

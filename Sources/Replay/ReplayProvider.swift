@@ -47,20 +47,35 @@ public struct ReplayProvider: ModelProvider {
                 message: "no recording \(file); record it with `trainer-eval run --record --provider local --fixture \(context.fixture)`")
         }
         let current = RecordedRequest(request, provider: replayable.provider, model: replayable.model)
-        if let hit = replayable.response(forKey: current.key) {
+        if let hit = replayable.response(forKey: current.key, repeatNumber: context.repeatNumber) {
             served.insert("\(replayable.provider) \(replayable.model)")
             return hit.completionResponse
         }
         if context.repair > 0 { throw noRecordedRepair }
+        let answering = replayable.repeatsAnswering(key: current.key)
+        if !answering.isEmpty {
+            // The request is current, but this repeat was never recorded: answering with
+            // another repeat's reply would pass one sample off as several.
+            let missing = "no recording of repeat \(context.repeatNumber)"
+            throw ProviderError(
+                kind: .missingRecording, provider: kind,
+                message: "\(file) has \(missing) (only of repeat\(answering.count == 1 ? "" : "s") "
+                    + answering.map(String.init).joined(separator: ", ")
+                    + "); record it with `trainer-eval run --provider local --record-missing --repeat \(context.repeatNumber) --fixture \(context.fixture)`",
+                causes: [missing])
+        }
         let cassette: Cassette
         do {
             cassette = try replayable.cassette()
         } catch {
             throw ProviderError(kind: .unreadableRecording, provider: kind, message: error.description)
         }
-        // Compare with the recorded call at the same point of the step (first try or a repair).
-        let comparable = cassette.interactions.first { $0.request.messages.count == current.messages.count }
-            ?? cassette.interactions.first
+        // Compare with the recorded call at the same point of the step (first try or a
+        // repair), of the same repeat when there is one.
+        let sameRepeat = cassette.interactions.filter { $0.repeatNumber == context.repeatNumber }
+        let candidates = sameRepeat.isEmpty ? cassette.interactions : sameRepeat
+        let comparable = candidates.first { $0.request.messages.count == current.messages.count }
+            ?? candidates.first
         let change = comparable.map {
             RequestChange(current: current, currentProvenance: context.provenance, recorded: $0.request, recordedProvenance: cassette.provenance)
         }

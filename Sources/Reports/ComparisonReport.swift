@@ -52,6 +52,7 @@ public enum ComparisonReport {
                 ]
             }),
             "tokens": difference(verdict.tokens), "latency_seconds": difference(verdict.latencySeconds),
+            "repeats": comparison.repeats.map(repeatsJSON) ?? .null,
             "cases": .object(JSONObject(RunComparison.Change.allCases.map { JSONObject.Member(key: $0.rawValue, value: .number(Double(comparison.count($0)))) })),
         ]
     }

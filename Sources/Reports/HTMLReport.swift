@@ -135,13 +135,20 @@ public enum HTMLReport {
     private static func repeatSection(_ repeats: RepeatStatistics) -> String {
         let header = repeats.tableHeader.map { "<th>\(HTML.escape($0))</th>" }.joined()
         let rows = repeats.tableRows.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined()
+        let shortfalls = repeats.shortfalls.map { "<p class=\"shortfall\"><strong>Below the required pass rate:</strong> \(HTML.escape($0))</p>" }.joined()
+        let unstable = repeats.unstableCheckRows
+        let checks = unstable.isEmpty
+            ? ""
+            : "<h3>Checks that did not pass every run</h3><div class=\"scroll checks\"><table><thead><tr>"
+                + repeats.checkTableHeader.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
+                + unstable.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table></div>"
         let flaky = repeats.flakyLines.isEmpty
             ? "<p>No flaky checks: every check gave the same result in every repeat.</p>"
             : "<h3>Flaky checks</h3><ul>" + repeats.flakyLines.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
         return """
             <section class="repeats" id="repeats"><h2>Stability over \(repeats.repeats) repeats</h2>\
-            <div class="scroll checks"><table><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table></div>\(flaky)\
-            <p class="meta">Rates are the mean over repeats, with the lowest and highest repeat in brackets. The sections below show the first repeat.</p></section>
+            <div class="scroll checks"><table><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table></div>\(shortfalls)\(checks)\(flaky)\
+            <p class="meta">\(HTML.escape(MarkdownReport.repeatNote))</p></section>
             """
     }
 

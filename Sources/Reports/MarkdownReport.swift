@@ -20,9 +20,21 @@ public enum MarkdownReport {
                       "| " + repeats.tableHeader.joined(separator: " | ") + " |",
                       "|" + repeats.tableHeader.map { _ in "---" }.joined(separator: "|") + "|"]
             lines += repeats.tableRows.map { "| " + $0.map(tableCell).joined(separator: " | ") + " |" }
+            if !repeats.shortfalls.isEmpty {
+                lines += [""] + repeats.shortfalls.map { "❌ Below the required pass rate: " + inline($0) }
+            }
+            let unstable = repeats.unstableCheckRows
+            if !unstable.isEmpty {
+                lines += ["", "Checks that did not pass every run (least stable first):", "",
+                          "| " + repeats.checkTableHeader.joined(separator: " | ") + " |",
+                          "|" + repeats.checkTableHeader.map { _ in "---" }.joined(separator: "|") + "|"]
+                lines += unstable.prefix(stepLimit).map { "| " + $0.map(tableCell).joined(separator: " | ") + " |" }
+                if unstable.count > stepLimit { lines += ["", "…and \(unstable.count - stepLimit) more in the full report."] }
+            }
             if !repeats.flakyLines.isEmpty {
                 lines += ["", "Flaky checks:"] + repeats.flakyLines.prefix(stepLimit).map { "- " + code($0) }
             }
+            lines += ["", Self.repeatNote]
         }
         lines += attention(report)
         if !report.orphans.isEmpty {
@@ -36,6 +48,11 @@ public enum MarkdownReport {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What the stability figures mean, under their table.
+    static let repeatNote = "Pass rates are the mean over repeats (lowest–highest repeat), with the Wilson 95% interval over every run; "
+        + "pass@k is the share of cases (fixture steps) where at least one of k repeats passes, pass^k where all k pass. "
+        + "The sections below show the first repeat."
 
     private static func summary(_ report: RunReport) -> [String] {
         let run = report.run

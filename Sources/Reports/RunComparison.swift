@@ -35,6 +35,9 @@ public struct RunComparison: Sendable {
     public let cases: [Case]
     /// The cases both runs produced, paired: is the head better than the base?
     public let verdict: PairedVerdict
+    /// With repeats in both runs: each case's share of passing repeats, paired by
+    /// fixture, step and repeat; nil when either run has no repeats.
+    public let repeats: RepeatComparison?
 
     /// Compares `head` against `base`; steps that were skipped count as absent.
     public init<Step: ComparedStep>(base: [Step], head: [Step], baseName: String, headName: String) {
@@ -45,7 +48,9 @@ public struct RunComparison: Sendable {
         var order: [String] = []
         for row in base + head where !order.contains(row.key) && (before[row.key] != nil || after[row.key] != nil) { order.append(row.key) }
         cases = order.map { key in Self.compare(key: key, before: before[key], after: after[key]) }
-        verdict = PairedVerdict(pairs: order.compactMap { key in before[key].flatMap { a in after[key].map { (a: a, b: $0) } } })
+        let pairs = order.compactMap { key in before[key].flatMap { a in after[key].map { (a: a, b: $0) } } }
+        verdict = PairedVerdict(pairs: pairs)
+        repeats = RepeatComparison(pairs: pairs)
     }
 
     static func compare<Step: ComparedStep>(key: String, before: Step?, after: Step?) -> Case {
@@ -91,9 +96,13 @@ public protocol ComparedStep {
     var inputTokens: Int { get }
     var outputTokens: Int { get }
     var latencySeconds: Double { get }
+    /// Every repeat of the step under `run --repeat N`; nil for a run without repeats (and golden).
+    var repeats: [RepeatRecord]? { get }
 }
 
 extension ComparedStep {
     /// A valid output came out of the step.
     public var producedOutput: Bool { outcome == "valid" }
+
+    public var repeats: [RepeatRecord]? { nil }
 }

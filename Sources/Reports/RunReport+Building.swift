@@ -6,25 +6,52 @@ import Pipeline
 
 extension RunReport {
     /// Joins a run's step results with their golden verdicts.
-    public init(run: RunInfo, fixtures: [Fixture], results: [FixtureResult], golden: GoldenReport, repeats: RepeatStatistics? = nil) {
+    public init(run: RunInfo, fixtures: [Fixture], results: [FixtureResult], golden: GoldenReport) {
+        self.init(run: run, fixtures: fixtures, repeats: [results], golden: golden)
+    }
+
+    /// Joins a run's step results with their golden verdicts; `repeats[r]` holds repeat
+    /// r + 1's results. The first repeat is the one compared with golden. With more than
+    /// one repeat, every model step keeps a record of each repeat, and the run's
+    /// stability is computed from those records and judged against `gate`.
+    public init(
+        run: RunInfo, fixtures: [Fixture], repeats: [[FixtureResult]], golden: GoldenReport,
+        gate: RepeatStatistics.PassRateGate = RepeatStatistics.PassRateGate()
+    ) {
         let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let intakes = Dictionary(fixtures.map { ($0.name, $0.recordJSON) }, uniquingKeysWith: { first, _ in first })
+        let records = repeats.count > 1 ? Self.repeatRecords(repeats) : [:]
         var totals = RunTotals()
         var reports: [FixtureReport] = []
-        for fixture in results {
+        for fixture in repeats.first ?? [] {
             var steps: [StepReport] = []
             for result in fixture.steps {
                 let key = StepKey(fixture: fixture.fixture, id: result.id)
-                let step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
+                var step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
+                if result.step != nil { step.repeats = records[key] }
                 totals.add(step)
                 steps.append(step)
             }
             reports.append(FixtureReport(name: fixture.fixture, intake: intakes[fixture.fixture] ?? .null, steps: steps))
         }
+        let statistics = repeats.count > 1 ? RepeatStatistics(fixtures: reports, gate: gate) : nil
         totals.orphans = golden.orphans.count
         totals.passesGate = golden.passesGate && reports.allSatisfy { $0.steps.allSatisfy(\.passesGate) }
-            && (repeats?.meetsRequirements ?? true)
-        self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description), repeats: repeats)
+            && (statistics?.meetsRequirements ?? true)
+        self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description), repeats: statistics)
+    }
+
+    /// Each fixture step's record of every repeat, in repeat order.
+    private static func repeatRecords(_ repeats: [[FixtureResult]]) -> [StepKey: [RepeatRecord]] {
+        var records: [StepKey: [RepeatRecord]] = [:]
+        for (offset, results) in repeats.enumerated() {
+            for fixture in results {
+                for result in fixture.steps where result.step != nil {
+                    records[StepKey(fixture: fixture.fixture, id: result.id), default: []].append(RepeatRecord(result, repeatNumber: offset + 1))
+                }
+            }
+        }
+        return records
     }
 
     /// Model steps with a given status, in fixture order.

@@ -26,6 +26,10 @@ extension RunReport {
         }
         differing("gate modes", { $0.run.ci }, { $0 ? "--ci" : "without --ci" })
         differing("repeat counts", { $0.repeats?.repeats ?? 1 }, { "\($0) repeat\($0 == 1 ? "" : "s")" })
+        differing("pass-rate requirements", { $0.repeats.map(passRateGate) ?? PassRateGate() }, { gate in
+            gate.requiredRates.isEmpty ? "none"
+                : gate.requiredRates.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " on the \(gate.basis.rawValue)"
+        })
 
         var owner: [String: String] = [:]
         var overlaps: [[String]: [String]] = [:]
@@ -74,11 +78,23 @@ extension RunReport {
             interrupted: ordered.contains(where: \.run.interrupted), warnings: warnings, mergedFrom: ordered.map(\.run.id))
         let fixtures = ordered.flatMap(\.fixtures).sorted { $0.name < $1.name }
         let orphans = Array(Set(ordered.flatMap(\.orphans))).sorted()
+        // Repeat statistics are recomputed over every shard's repeats, under the gate the shards ran with.
+        let repeats = ordered[0].repeats.map { RepeatStatistics(fixtures: fixtures, gate: passRateGate(of: $0)) }
         var totals = RunTotals()
         for step in fixtures.flatMap(\.steps) { totals.add(step) }
         totals.orphans = orphans.count
         totals.passesGate = orphans.isEmpty && fixtures.allSatisfy { $0.steps.allSatisfy(\.passesGate) }
-        return RunReport(run: run, totals: totals, fixtures: fixtures, orphans: orphans)
+            && (repeats?.meetsRequirements ?? true)
+        return RunReport(run: run, totals: totals, fixtures: fixtures, orphans: orphans, repeats: repeats)
+    }
+
+    typealias PassRateGate = RepeatStatistics.PassRateGate
+
+    /// The `--min-pass-rate` and `--gate-on` a run with repeats was judged by, read back from its statistics.
+    private static func passRateGate(of statistics: RepeatStatistics) -> PassRateGate {
+        var rates: [String: Double] = [:]
+        for step in statistics.steps { rates[step.step] = step.requiredPassRate }
+        return PassRateGate(requiredRates: rates, basis: statistics.steps.compactMap(\.gateOn).first ?? .mean)
     }
 }
 

@@ -18,8 +18,8 @@ public struct RunReport: Codable, Sendable {
     public var fixtures: [FixtureReport]
     /// Golden entries that no fixture produces any more, as `fixture/step`.
     public var orphans: [String]
-    /// Stability across repeats, for `run --repeat N` with N > 1; the other
-    /// fields describe the first repeat.
+    /// Stability across repeats, for `run --repeat N` with N > 1, computed from the
+    /// steps' repeat records; the other fields describe the first repeat.
     public var repeats: RepeatStatistics?
 
     public struct RunInfo: Codable, Sendable {
@@ -143,6 +143,8 @@ public struct StepReport: Codable, Sendable {
     public var golden: JSONValue?
     public var diff: DiffReport?
     public var prompt: PromptReport?
+    /// Every repeat of a model step, the first included, for `run --repeat N` with N > 1; nil otherwise.
+    public var repeats: [RepeatRecord]?
 }
 
 public struct AttemptReport: Codable, Sendable, Hashable {

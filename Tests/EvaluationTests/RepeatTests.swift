@@ -20,6 +20,10 @@ struct RepeatTests {
         #expect(provider.calls == 12)
         let callsByStep = Dictionary(grouping: provider.requests) { $0.context?.step ?? "" }.mapValues(\.count)
         #expect(callsByStep == ["goal-options": 3, "goal-options-edit-1": 3, "program-draft": 3, "program-edit": 3])
+        #expect(provider.requests.map { $0.context?.repeatNumber } == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3],
+                "each call says which repeat it belongs to, so each repeat has its own recording")
+        let records = outcome.report.fixtures.flatMap(\.steps).map { $0.repeats?.map(\.repeatNumber) }
+        #expect(records == [[1, 2, 3], [1, 2, 3], nil, [1, 2, 3], [1, 2, 3]], "every model step keeps every repeat; confirm has none")
 
         #expect(outcome.golden.verdicts.count == 4)
         #expect(outcome.golden.verdicts.map(\.status) == Array(repeating: .new, count: 4))

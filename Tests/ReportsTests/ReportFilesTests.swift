@@ -136,15 +136,19 @@ struct LargeRunTests {
         let runs = [[true, true], [true, false], [false, false]].map { outcomes in
             outcomes.enumerated().map { FixtureResult(fixture: "f\($0.offset)", steps: [result(passes: $0.element)]) }
         }
-        let statistics = RepeatStatistics(runs: runs, requiredPassRates: ["*": 0.6])
+        let report = Samples.build(runs[0], approved: [:], orphans: [], repeats: runs, gate: .init(requiredRates: ["*": 0.6]))
+        let statistics = try #require(report.repeats)
         let step = try #require(statistics.steps.first)
-        #expect(step.step == "goal-options" && step.runs == 6)
+        #expect(step.step == "goal-options" && step.runs == 6 && step.passes == 3 && step.cases == 2)
         #expect(step.passRate.min == 0 && step.passRate.max == 1 && abs(step.passRate.mean - 0.5) < 1e-9)
         #expect(abs(step.checkPassRate.mean - 0.75) < 1e-9)
         #expect(step.firstPassValidity.mean == 1)
-        #expect(statistics.flakyLines == ["f0/goal-options options.distinct: passed 2 of 3", "f1/goal-options options.distinct: passed 1 of 3"])
+        #expect(statistics.flakyLines == ["f0/goal-options options.distinct: passed 2 of 3 (67%)", "f1/goal-options options.distinct: passed 1 of 3 (33%)"])
         #expect(!statistics.meetsRequirements)
         #expect(statistics.shortfalls == ["goal-options: pass rate 50% < required 60%"])
-        #expect(statistics.tableRows == [["goal-options", "6", "100%", "50% (0%–100%)", "75% (50%–100%)", "60% ✗"]])
+        // Wilson 3 of 6: [0.1876, 0.8124]; pass@3 and pass^3 are 1 and 0 for both cases.
+        #expect(statistics.tableRows == [["goal-options", "6", "100%", "50% (0%–100%)", "[19%, 81%]", "100%", "0%", "75% (50%–100%)", "60% ✗"]])
+        #expect(statistics.tableHeader[5...6] == ["pass@3", "pass^3"])
     }
+
 }

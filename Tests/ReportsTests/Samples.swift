@@ -129,13 +129,13 @@ enum Samples {
         }
         let runs = [true, false, true].map { [FixtureResult(fixture: "busy-parent", steps: [goal(countPasses: $0)])] }
         let approved = [StepKey(fixture: "busy-parent", step: "goal-options"): GoldenComparison.entry(for: goal(countPasses: true))]
-        let repeats = RepeatStatistics(runs: runs, requiredPassRates: ["goal-options": 0.8])
-        return build(runs[0], approved: approved, orphans: [], repeats: repeats)
+        return build(runs[0], approved: approved, orphans: [], repeats: runs, gate: .init(requiredRates: ["goal-options": 0.8]))
     }
 
-    /// The report of `results` judged against `approved`, as a replay run.
+    /// The report of `results` judged against `approved`, as a replay run; with `repeats`
+    /// (every repeat's results, `results` first) judged against `gate`.
     static func build(_ results: [FixtureResult], approved: [StepKey: GoldenEntry], orphans: [StepKey], interrupted: Bool = false,
-                      repeats: RepeatStatistics? = nil) -> RunReport {
+                      repeats: [[FixtureResult]] = [], gate: RepeatStatistics.PassRateGate = .init()) -> RunReport {
         let verdicts = results.flatMap { fixture in
             fixture.steps.map { step in
                 GoldenComparison.verdict(for: step, fixture: fixture.fixture, approved: approved[StepKey(fixture: fixture.fixture, id: step.id)])
@@ -147,6 +147,6 @@ enum Samples {
             provider: "replay", model: "qwen2.5-coder-1.5b-instruct-q4_k_m", commit: "0123456789ab",
             prompts: ["goal-options": .init(version: 2, fingerprint: "00112233445566aa", system: "You are the goal-setting coach.")], ci: true, interrupted: interrupted,
             warnings: ["gemini cannot enforce `pattern` in goal-options.schema.json"])
-        return RunReport(run: run, fixtures: [], results: results, golden: golden, repeats: repeats)
+        return RunReport(run: run, fixtures: [], repeats: repeats.isEmpty ? [results] : repeats, golden: golden, gate: gate)
     }
 }

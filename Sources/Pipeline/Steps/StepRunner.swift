@@ -10,12 +10,23 @@ public struct StepRunner: Sendable {
     /// Extra calls allowed after an invalid first reply (0 turns repair off).
     public let repairAttempts: Int
     public let prices: PriceTable
+    /// The repeat this runner's calls belong to (`run --repeat N`), for the provider to
+    /// file and find each repeat's own recording.
+    public let repeatNumber: Int
 
-    public init(provider: any ModelProvider, prompts: PromptLibrary, repairAttempts: Int = 1, prices: PriceTable = PriceTable()) {
+    public init(
+        provider: any ModelProvider, prompts: PromptLibrary, repairAttempts: Int = 1, prices: PriceTable = PriceTable(), repeatNumber: Int = 1
+    ) {
         self.provider = provider
         self.prompts = prompts
         self.repairAttempts = repairAttempts
         self.prices = prices
+        self.repeatNumber = repeatNumber
+    }
+
+    /// The same runner for another repeat.
+    public func forRepeat(_ number: Int) -> StepRunner {
+        StepRunner(provider: provider, prompts: prompts, repairAttempts: repairAttempts, prices: prices, repeatNumber: number)
     }
 
     public func run(id: StepID, step: PipelineStep, input: StepInput) async -> StepResult {
@@ -23,7 +34,8 @@ public struct StepRunner: Sendable {
         let schema = prompts[step].schema
         var request = rendered.completionRequest
         request.context = CallContext(
-            fixture: input.fixture.name, step: id.description, provenance: Provenance.of(step: step, prompt: prompts[step], input: input))
+            fixture: input.fixture.name, step: id.description, provenance: Provenance.of(step: step, prompt: prompts[step], input: input),
+            repeatNumber: repeatNumber)
         var attempts: [Attempt] = []
         var result = StepResult(id: id, status: .invalid, prompt: rendered)
         for attemptNumber in 0...repairAttempts {
