@@ -23,6 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var projectOptions: ProjectOptions
+    @OptionGroup var variantOptions: VariantOptions
 
     @Option(help: ArgumentHelp("The fixture whose intake and scenario the output answers.", valueName: "name"))
     var fixture: String
@@ -65,7 +66,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let layout = try projectOptions.layout()
         let loaded = try Failure.exitingOnError { try projectOptions.corpus().load(fixture) }
-        let prompts = try Failure.exitingOnError { try PromptLibrary(layout: layout) }
+        let prompts = try variantOptions.prompts(layout: layout)
         let result = try Failure.exitingOnError {
             try OutputCheck(
                 try OutputCheck.read(file), step: step, fixture: loaded, prompts: prompts,

@@ -7,6 +7,8 @@ struct GoldenReportPrinter {
     let terminal: Terminal
     /// The CI gate shows every diff and writes no pending files.
     let ci: Bool
+    /// ` --variant step=name` for each variant the run ran, so a suggested command reaches its files.
+    var variantArguments = ""
 
     func print(_ report: GoldenReport) {
         for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .stale].contains(verdict.status) {
@@ -61,7 +63,7 @@ struct GoldenReportPrinter {
             terminal.writeLine(label(.skipped) + " \(stale.skippedAfter) later step\(stale.skippedAfter == 1 ? "" : "s") did not run: \(stale.skippedAfter == 1 ? "it needs" : "they need") the output of a stale step.")
         }
         terminal.writeLine(
-            "Next: re-record the stale steps with `\(stale.rerecord)` "
+            "Next: re-record the stale steps with `\(stale.rerecord)\(variantArguments)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
             + "(`--provider openai --record-missing`); then review the new outputs with `trainer-eval pending`.")
     }

@@ -40,10 +40,13 @@ struct PromoteCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         out.writeLine("promoted \(step) variant \(name): v\(outcome.prompt.oldVersion) → v\(outcome.prompt.newVersion)")
         for file in outcome.prompt.changedFiles { out.writeLine("  \(file)") }
-        if outcome.promotedSteps.isEmpty {
-            out.writeLine("The variant had no recordings: re-record the base with `trainer-eval run --provider local --record-missing`.")
-        } else {
+        if !outcome.promotedSteps.isEmpty {
             out.writeLine("\(outcome.promotedSteps.count) fixture step\(outcome.promotedSteps.count == 1 ? "" : "s") of approved outputs and recordings moved into golden/.")
+        }
+        if outcome.promotedSteps.isEmpty || !outcome.staleSteps.isEmpty {
+            let count = outcome.staleSteps.count
+            let what = outcome.promotedSteps.isEmpty ? "The variant had no recordings" : "\(count) fixture step\(count == 1 ? "" : "s") the variant never recorded keep\(count == 1 ? "s" : "") the old base's files, stale now"
+            out.writeLine("\(what): re-record them with `trainer-eval run --provider local --record-missing`, then review with `trainer-eval diff`.")
         }
         if let folder = outcome.oldBaseFolder, let old = keepBaseAs {
             out.writeLine("The old base is variant \(old): \(outcome.keptSteps.count) fixture steps kept in \(folder)/ (`trainer-eval run --variant \(step)=\(old)`).")

@@ -24,7 +24,7 @@ struct RunOutcomePrinter {
     func print(_ outcome: Evaluation.Outcome, interrupted: Bool) {
         out.writeLine(outcome.report.totals.table(recorded: provider == .replay))
         if let repeats = outcome.report.repeats { printStability(repeats) }
-        GoldenReportPrinter(terminal: out, ci: ci).print(outcome.golden)
+        GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments).print(outcome.golden)
         printWarnings(outcome.warnings)
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if let unreachable = outcome.unreachable {

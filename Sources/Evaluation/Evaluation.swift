@@ -29,7 +29,8 @@ public struct Evaluation: Sendable {
         /// Golden entries no fixture produced are orphans (only meaningful for a whole-suite run).
         public var findsOrphans = true
         /// The part of the suite this run is (`run --shard K/N`), and every fixture name
-        /// the suite has: a shard reports the orphans of its own fixtures only.
+        /// the suite has: a shard reports the orphans of its own fixtures only, and
+        /// leaves the history to the merged run.
         public var shard: (shard: Shard, fixtureNames: [String])?
         /// Names the run folder: `replay`, `local`, `openai`...
         public var providerName = "replay"
@@ -167,7 +168,8 @@ public struct Evaluation: Sendable {
                 ($0.key.rawValue, RunReport.PromptInfo(
                     version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system, variant: $0.value.variant))
             }),
-            ci: options.ci, interrupted: interrupted, warnings: options.warnings, shard: options.shard?.shard)
+            ci: options.ci, interrupted: interrupted, warnings: options.warnings, shard: options.shard?.shard,
+            scope: scope(of: fixtures))
         let report = RunReport(
             run: run, fixtures: fixtures, repeats: repeats, golden: golden,
             gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn))
@@ -182,6 +184,8 @@ public struct Evaluation: Sendable {
         do {
             history = try stores.openHistory()
             passRates = try history?.passRates(limit: 29) ?? []
+            // One history row per suite run: a shard's figures arrive with `merge`.
+            if options.shard != nil { history = nil }
         } catch {
             warnings.append("\(error)")
         }
@@ -211,6 +215,17 @@ public struct Evaluation: Sendable {
         return Outcome(
             results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted,
             unreachable: unreachable)
+    }
+}
+
+extension Evaluation {
+    /// `RunInfo.scope`: the fixture list (a shard's whole suite), the last step and
+    /// whether checks ran, fingerprinted.
+    func scope(of fixtures: [Fixture]) -> String {
+        let names = options.shard?.fixtureNames ?? fixtures.map(\.name)
+        let parts = ["fixtures " + Fingerprint.of(names.sorted().joined(separator: "\n")), "until " + (options.lastStep.map { "\($0)" } ?? "the end"),
+                     options.runsChecks ? "checks" : "no checks"]
+        return parts.joined(separator: " · ")
     }
 }
 

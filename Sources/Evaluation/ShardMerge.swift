@@ -41,11 +41,15 @@ public struct ShardMerge: Sendable {
         public var warnings: [String]
 
         /// 0 when the merged gate passes, 1 when it fails: under `--ci`, anything the
-        /// gate rejects; otherwise regressions, stale recordings and errors.
+        /// gate rejects; otherwise regressions, stale recordings, errors and a pass rate
+        /// below `--min-pass-rate`. An interrupted shard fails it: its unfinished steps
+        /// were never judged.
         public var exitStatus: Int32 {
+            if report.run.interrupted { return 1 }
             if report.run.ci { return report.totals.passesGate ? 0 : 1 }
             let failing: Set<String> = ["regression", "stale", "error"]
-            return report.fixtures.contains { $0.steps.contains { failing.contains($0.status.rawValue) } } ? 1 : 0
+            let regressed = report.fixtures.contains { $0.steps.contains { failing.contains($0.status.rawValue) } }
+            return regressed || !(report.repeats?.meetsRequirements ?? true) ? 1 : 0
         }
     }
 

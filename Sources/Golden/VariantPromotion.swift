@@ -4,8 +4,12 @@ import Pipeline
 
 /// `promote STEP NAME`: the variant becomes the step's base prompt, and its golden
 /// files (approved outputs and recordings) become the base's, so the new base
-/// replays offline at once. Kept under a name, the old base keeps its files as
-/// that variant's; otherwise the base files the variant replaces are deleted.
+/// replays offline at once wherever the variant was recorded.
+///
+/// Only the fixture steps the variant has files for are replaced; the base's other
+/// files stay (stale now, since the prompt changed) so that re-recording them shows
+/// what changed. Kept under a name, the old base keeps a complete copy of its
+/// files as that variant's, so it still replays everywhere it did.
 public struct VariantPromotion: Sendable {
     public let prompt: PromptPromotion
 
@@ -17,7 +21,10 @@ public struct VariantPromotion: Sendable {
         public var prompt: PromptPromotion.Outcome
         /// Fixture steps whose files moved from the variant's folder into the base's.
         public var promotedSteps: [StepKey]
-        /// Fixture steps whose base files moved to the old base's variant folder.
+        /// Fixture steps the promoted prompt changes but the variant has no files for:
+        /// their base recordings are stale until re-recorded.
+        public var staleSteps: [StepKey]
+        /// Fixture steps whose base files went to the old base's variant folder.
         public var keptSteps: [StepKey]
         /// The old base's golden folder, relative to the project, when it was kept.
         public var oldBaseFolder: String?
@@ -25,41 +32,49 @@ public struct VariantPromotion: Sendable {
 
     public func apply(layout: ProjectLayout) throws -> Outcome {
         let step = prompt.step
-        // The folders as `run --variant step=name` names them, before the prompts change.
-        let variantTrack = try VariantSelection(resolving: ["\(step.rawValue)=\(prompt.variant)"], layout: layout).track!
-        let promptOutcome = try prompt.apply(layout: layout)
-        var oldTrack: VariantTrack?
-        if let oldBaseName = prompt.oldBaseName {
-            oldTrack = try VariantSelection(resolving: ["\(step.rawValue)=\(oldBaseName)"], layout: layout).track
-        }
         let golden = layout.golden
+        // The folders as `run --variant step=name` names them.
+        let variantTrack = VariantSelection(steps: [step: prompt.variant]).track!
+        let oldTrack = prompt.oldBaseName.map { VariantSelection(steps: [step: $0]).track! }
+        if let oldTrack, FileManager.default.fileExists(atPath: oldTrack.folder(in: golden).path) {
+            throw GoldenError.unwritable(
+                path: layout.displayPath(of: oldTrack.folder(in: golden)), reason: "it already exists; choose another name for the old base")
+        }
+        let promptOutcome = try prompt.apply(layout: layout)
         let variantFolder = variantTrack.folder(in: golden)
         var promoted: [StepKey] = []
+        var stale: [StepKey] = []
         var kept: [StepKey] = []
-        let manager = FileManager.default
-        for fixture in (try? manager.contentsOfDirectory(atPath: variantFolder.path))?.sorted() ?? [] where !fixture.hasPrefix(".") {
+        let fixtures = Set(GoldenStore(folder: golden).fixtureFolders() + GoldenStore(folder: variantFolder).fixtureFolders())
+        for fixture in fixtures.sorted() {
             let from = variantFolder.appendingPathComponent(fixture, isDirectory: true)
             let to = golden.appendingPathComponent(fixture, isDirectory: true)
             let incoming = Self.stepFiles(in: from, heldBy: variantTrack)
-            guard !incoming.isEmpty else { continue }
-            // The base's files of the same steps make way: kept as the old base's, or deleted.
             let outgoing = Self.stepFiles(in: to, heldBy: variantTrack)
             if let oldTrack {
+                // The old base keeps every file it had; the base keeps those the variant does not replace.
                 let keep = oldTrack.folder(in: golden).appendingPathComponent(fixture, isDirectory: true)
-                try Self.move(outgoing.values.flatMap { $0 }, from: to, to: keep)
-                kept += outgoing.keys.map { StepKey(fixture: fixture, step: $0) }
+                for (stepName, names) in outgoing {
+                    try Self.transfer(names, from: to, to: keep, moving: incoming[stepName] != nil)
+                    kept.append(StepKey(fixture: fixture, step: stepName))
+                }
             } else {
-                for name in outgoing.values.flatMap({ $0 }) { try manager.removeItem(at: to.appendingPathComponent(name)) }
+                for (stepName, names) in outgoing where incoming[stepName] != nil {
+                    for name in names { try FileManager.default.removeItem(at: to.appendingPathComponent(name)) }
+                }
             }
-            try Self.move(incoming.values.flatMap { $0 }, from: from, to: to)
-            promoted += incoming.keys.map { StepKey(fixture: fixture, step: $0) }
+            for (stepName, names) in incoming {
+                try Self.transfer(names, from: from, to: to, moving: true)
+                promoted.append(StepKey(fixture: fixture, step: stepName))
+            }
+            stale += outgoing.keys.filter { incoming[$0] == nil }.map { StepKey(fixture: fixture, step: $0) }
             rmdir(from.path)
         }
         // Folders go only when the move left them empty.
         rmdir(variantFolder.path)
         rmdir(golden.appendingPathComponent(VariantTrack.folderName).path)
         return Outcome(
-            prompt: promptOutcome, promotedSteps: promoted.sorted(), keptSteps: kept.sorted(),
+            prompt: promptOutcome, promotedSteps: promoted.sorted(), staleSteps: stale.sorted(), keptSteps: kept.sorted(),
             oldBaseFolder: oldTrack.map { layout.displayPath(of: $0.folder(in: golden)) })
     }
 
@@ -73,13 +88,18 @@ public struct VariantPromotion: Sendable {
         return files
     }
 
-    private static func move(_ names: [String], from source: URL, to destination: URL) throws {
+    /// Moves (or copies) `names` from one fixture folder to another, replacing what is there.
+    private static func transfer(_ names: [String], from source: URL, to destination: URL, moving: Bool) throws {
         guard !names.isEmpty else { return }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         for name in names {
             let target = destination.appendingPathComponent(name)
             try? FileManager.default.removeItem(at: target)
-            try FileManager.default.moveItem(at: source.appendingPathComponent(name), to: target)
+            if moving {
+                try FileManager.default.moveItem(at: source.appendingPathComponent(name), to: target)
+            } else {
+                try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target)
+            }
         }
     }
 }

@@ -7,8 +7,7 @@ import Foundation
 /// and recordings live under `golden/variants/<label>/<fixture>/`. Steps before
 /// it send exactly what the base prompts send and share the base files.
 public struct VariantTrack: Sendable, Hashable {
-    /// Names the folder: the variant's name, or `step=name+step=name` when the
-    /// selection is not simply "every step that has this variant".
+    /// Names the folder: each step's variant, `goal-options=terse+program-draft=short`.
     public let label: String
     /// The first step that runs a variant.
     public let firstStep: PipelineStep

@@ -58,7 +58,7 @@ extension RunReport {
         if statuses.contains(.stale) {
             // Every repeat has its own recording: re-recording them needs the same --repeat.
             let repeating = (repeats?.repeats ?? 1) > 1 ? " --repeat \(repeats?.repeats ?? 1)" : ""
-            steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(repeating)` (or a hosted provider), then review the new outputs.")
+            steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(repeating)\(run.variantArguments)` (or a hosted provider), then review the new outputs.")
         }
         if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
             steps.append("Changed outputs: review them with `trainer-eval review`, or read `trainer-eval diff` and then `trainer-eval accept` or `trainer-eval reject`.")

@@ -11,9 +11,11 @@ extension RunReport {
     public static func mismatches(among parts: [RunReport]) -> [String] {
         guard !parts.isEmpty else { return ["no runs to merge"] }
         var problems: [String] = []
-        func differing<Value: Hashable>(_ what: String, _ value: (RunReport) -> Value, _ show: (Value) -> String) {
+        func differing<Value: Hashable>(
+            _ what: String, _ value: (RunReport) -> Value, _ show: (Value) -> String, among runs: [RunReport]? = nil
+        ) {
             var seen: [Value: [String]] = [:]
-            for part in parts { seen[value(part), default: []].append(part.run.id) }
+            for part in runs ?? parts { seen[value(part), default: []].append(part.run.id) }
             guard seen.count > 1 else { return }
             let listed = seen.map { "\(show($0.key)) (\($0.value.sorted().joined(separator: ", ")))" }.sorted()
             problems.append("different \(what): " + listed.joined(separator: " vs "))
@@ -25,11 +27,14 @@ extension RunReport {
             differing("prompt fingerprints of \(step)", { $0.run.prompts[step].map { "\($0.versionLabel) \($0.fingerprint)" } ?? "" }, { $0.isEmpty ? "not run" : $0 })
         }
         differing("gate modes", { $0.run.ci }, { $0 ? "--ci" : "without --ci" })
-        differing("repeat counts", { $0.repeats?.repeats ?? 1 }, { "\($0) repeat\($0 == 1 ? "" : "s")" })
+        differing("scopes", { $0.run.scope ?? "" }, { $0.isEmpty ? "unknown" : $0 })
+        // A shard with no fixtures has no repeat statistics to compare.
+        let sampled = parts.filter { !$0.fixtures.isEmpty }
+        differing("repeat counts", { $0.repeats?.repeats ?? 1 }, { "\($0) repeat\($0 == 1 ? "" : "s")" }, among: sampled)
         differing("pass-rate requirements", { $0.repeats.map(passRateGate) ?? PassRateGate() }, { gate in
             gate.requiredRates.isEmpty ? "none"
                 : gate.requiredRates.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + " on the \(gate.basis.rawValue)"
-        })
+        }, among: sampled)
 
         var owner: [String: String] = [:]
         var overlaps: [[String]: [String]] = [:]
@@ -75,11 +80,12 @@ extension RunReport {
             id: id, startedAt: ordered.map(\.run.startedAt).min() ?? first.startedAt,
             durationSeconds: ordered.map(\.run.durationSeconds).max() ?? 0, provider: first.provider, model: first.model,
             commit: first.commit, prompts: first.prompts, ci: ordered.allSatisfy(\.run.ci),
-            interrupted: ordered.contains(where: \.run.interrupted), warnings: warnings, mergedFrom: ordered.map(\.run.id))
+            interrupted: ordered.contains(where: \.run.interrupted), warnings: warnings, mergedFrom: ordered.map(\.run.id),
+            scope: first.scope)
         let fixtures = ordered.flatMap(\.fixtures).sorted { $0.name < $1.name }
         let orphans = Array(Set(ordered.flatMap(\.orphans))).sorted()
         // Repeat statistics are recomputed over every shard's repeats, under the gate the shards ran with.
-        let repeats = ordered[0].repeats.map { RepeatStatistics(fixtures: fixtures, gate: passRateGate(of: $0)) }
+        let repeats = (ordered.first { !$0.fixtures.isEmpty } ?? ordered[0]).repeats.map { RepeatStatistics(fixtures: fixtures, gate: passRateGate(of: $0)) }
         var totals = RunTotals()
         for step in fixtures.flatMap(\.steps) { totals.add(step) }
         totals.orphans = orphans.count

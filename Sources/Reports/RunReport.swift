@@ -43,11 +43,14 @@ public struct RunReport: Codable, Sendable {
         public var shard: Shard?
         /// The shard runs a `merge` combined, by run id; nil for a run of its own.
         public var mergedFrom: [String]?
+        /// What the run covers, so shards of different suites are never merged: the
+        /// fingerprint of the whole fixture list, the last step and whether checks ran.
+        public var scope: String?
 
         public init(
             id: String, startedAt: Date, durationSeconds: Double, provider: String, model: String, commit: String?,
             prompts: [String: PromptInfo], ci: Bool, interrupted: Bool, warnings: [String], shard: Shard? = nil,
-            mergedFrom: [String]? = nil
+            mergedFrom: [String]? = nil, scope: String? = nil
         ) {
             self.id = id
             self.startedAt = startedAt
@@ -61,6 +64,13 @@ public struct RunReport: Codable, Sendable {
             self.warnings = warnings
             self.shard = shard
             self.mergedFrom = mergedFrom
+            self.scope = scope
+        }
+
+        /// ` --variant goal-options=terse` for each step that ran a variant, in step order:
+        /// what a suggested command needs to reach the same golden files.
+        public var variantArguments: String {
+            PipelineStep.allCases.compactMap { step in prompts[step.rawValue]?.variant.map { " --variant \(step.rawValue)=\($0)" } }.joined()
         }
 
         /// The run replayed recordings: latencies and tokens are the recorded calls', not this run's.

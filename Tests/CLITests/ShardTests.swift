@@ -132,6 +132,17 @@ struct ShardTests {
         let results = try String(contentsOf: Self.latest(project).appendingPathComponent("results.json"), encoding: .utf8)
         #expect(results.contains("merged with --force despite different prompt fingerprints of goal-options"))
 
+        // Shards of different scopes (here: one stopped after goal options) cover different suites.
+        try FileManager.default.removeItem(at: project.appendingPathComponent("prompts"))
+        try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("prompts"), to: project.appendingPathComponent("prompts"))
+        _ = try CommandRunner.run(["run", "--ci", "--shard", "2/2", "--until", "goal-options"] + scope)
+        let partial = try Self.latest(project)
+        _ = try CommandRunner.run(["run", "--ci", "--shard", "1/2"] + scope)
+        let scoped = try CommandRunner.run(["merge", try Self.latest(project).path, partial.path] + scope)
+        #expect(scoped.status == 2)
+        #expect(scoped.standardError.contains("different scopes"), "\(scoped.standardError)")
+        #expect(scoped.standardError.contains("until goal-options"))
+
         let missing = try CommandRunner.run(["merge", "Reports/no-such-run"] + scope)
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("is not a run"))

@@ -38,7 +38,7 @@ struct VariantTests {
         let live = ["--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString, "--record"]
         let golden = project.appendingPathComponent("golden")
         let baseCassette = golden.appendingPathComponent("minimal-record/goal-options.cassette.json")
-        let variantCassette = golden.appendingPathComponent("variants/terse/minimal-record/goal-options.cassette.json")
+        let variantCassette = golden.appendingPathComponent("variants/goal-options=terse/minimal-record/goal-options.cassette.json")
 
         // The base and the variant each record and are approved, in their own folders.
         #expect(try CommandRunner.run(["run"] + scope + live).status == 0)
@@ -82,6 +82,7 @@ struct VariantTests {
         #expect(crossed.status == 1)
         #expect(crossed.standardOutput.contains("stale"), "\(crossed.standardOutput)")
         #expect(crossed.standardOutput.contains("system prompt (prompts/goal-options/variants/terse/system.md) changed"), "names what differs: \(crossed.standardOutput)")
+        #expect(crossed.standardOutput.contains("--record-missing --variant goal-options=terse`"), "the command reaches the variant's files")
         _ = try CommandRunner.run(["run", "--variant", "terse"] + scope + live)
         #expect(try CommandRunner.run(["run", "--ci", "--variant", "terse"] + scope).status == 0)
 
@@ -154,5 +155,53 @@ struct VariantTests {
         #expect(metadata.contains("version: 4\n"))
         #expect(metadata.contains("max_tokens: 1800\n"), "keys the variant leaves out keep the base's values")
         #expect(promote.standardOutput.contains("had no recordings"))
+    }
+
+    @Test func promotingKeepsTheBaseFilesTheVariantNeverRecordedAndNeverTouchesASharedSchema() throws {
+        let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent"])
+        defer { try? FileManager.default.removeItem(at: project) }
+        for step in ["goal-options", "goal-options-edit", "program-draft", "program-edit"] {
+            try? FileManager.default.removeItem(at: project.appendingPathComponent("prompts/\(step)/variants"))
+        }
+        let variant = project.appendingPathComponent("prompts/goal-options/variants/terse")
+        try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+        let system = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/system.md"), encoding: .utf8)
+        try (system + "\n\n" + Self.terseRule + "\n").write(to: variant.appendingPathComponent("system.md"), atomically: true, encoding: .utf8)
+        let schemas = project.appendingPathComponent("prompts/schemas")
+        let sharedSchema = try Data(contentsOf: schemas.appendingPathComponent("goal-options.schema.json"))
+        try sharedSchema.write(to: variant.appendingPathComponent("schema.json"))
+        let server = try Self.server()
+        defer { server.stop() }
+        let recorded = try CommandRunner.run([
+            "run", "--variant", "terse", "--project", project.path, "--fixture", "busy-parent", "--until", "goal-options",
+            "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString, "--record",
+        ])
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        #expect(try CommandRunner.run(["accept", "--variant", "terse", "--project", project.path]).status == 0)
+
+        let promote = try CommandRunner.run(["promote", "goal-options", "terse", "--keep-base-as", "v2", "--project", project.path])
+        #expect(promote.status == 0, "\(promote.standardOutput)\(promote.standardError)")
+        #expect(promote.standardOutput.contains("1 fixture step of approved outputs and recordings moved into golden/"), "\(promote.standardOutput)")
+        #expect(promote.standardOutput.contains("fixture steps the variant never recorded keep the old base's files, stale now"))
+        let golden = project.appendingPathComponent("golden")
+        for file in ["busy-parent/program-draft.json", "busy-parent/program-edit.cassette.json", "busy-parent/goal-options-edit-1.json"] {
+            #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent(file).path), "\(file) stays for review")
+            #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("variants/goal-options=v2/" + file).path), "the old base keeps \(file)")
+        }
+        // The old base still replays everywhere it did.
+        let oldBase = try CommandRunner.run(["run", "--ci", "--variant", "v2", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(oldBase.status == 0, "\(oldBase.standardOutput)\(oldBase.standardError)")
+        // goal-options-edit shares the schema file: the promoted step gets a file of its own.
+        #expect(try Data(contentsOf: schemas.appendingPathComponent("goal-options.schema.json")) == sharedSchema)
+        let metadata = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/prompt.yaml"), encoding: .utf8)
+        #expect(metadata.contains("schema: goal-options-v3.schema.json\n"), "\(metadata)")
+        #expect(FileManager.default.fileExists(atPath: schemas.appendingPathComponent("goal-options-v3.schema.json").path))
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("prompts/goal-options/variants/v2/schema.json").path))
+        // A second promotion may not overwrite the old base's folder.
+        try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+        try "temperature: 0\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let again = try CommandRunner.run(["promote", "goal-options", "terse", "--keep-base-as", "v2", "--project", project.path])
+        #expect(again.status == 2)
+        #expect(again.standardError.contains("already exists"), "\(again.standardError)")
     }
 }

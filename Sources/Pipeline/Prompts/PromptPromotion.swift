@@ -66,11 +66,17 @@ public struct PromptPromotion: Sendable {
             metadata = MetadataText.overriding(metadata, with: try Self.read(variantFolder.appendingPathComponent("prompt.yaml"), layout: layout))
         }
         if files.contains(PromptVariants.schemaFile) {
-            // Another step may share the base's schema file: give this step its own then.
-            let shared = PipelineStep.allCases.contains { other in
-                other != step && (try? StepPrompt.load(other, layout: layout))?.metadata.schema == base.metadata.schema
+            // The file the new base names may be another step's too: then this step gets a file of its own.
+            let sharedNames = Set(PipelineStep.allCases.filter { $0 != step }.compactMap { (try? StepPrompt.load($0, layout: layout))?.metadata.schema })
+            var schemaName = promoted.metadata.schema
+            if sharedNames.contains(schemaName) {
+                schemaName = "\(step.rawValue).schema.json"
+                var suffix = newVersion
+                while sharedNames.contains(schemaName) || FileManager.default.fileExists(atPath: layout.schemas.appendingPathComponent(schemaName).path) {
+                    schemaName = "\(step.rawValue)-v\(suffix).schema.json"
+                    suffix += 1
+                }
             }
-            let schemaName = shared ? "\(step.rawValue).schema.json" : promoted.metadata.schema
             writes.append((layout.schemas.appendingPathComponent(schemaName), try Self.read(variantFolder.appendingPathComponent(PromptVariants.schemaFile), layout: layout)))
             metadata = MetadataText.setting("schema", to: schemaName, in: metadata)
         }
@@ -106,7 +112,18 @@ enum MetadataText {
     private static func block(of key: String, in lines: [Substring]) -> Range<Int>? {
         guard let start = lines.firstIndex(where: { $0.hasPrefix("\(key):") }) else { return nil }
         var end = start + 1
-        while end < lines.count, let first = lines[end].first, first == " " || first == "\t" { end += 1 }
+        var scan = start + 1
+        // Indented lines belong to the key; blank lines too when more indented lines follow.
+        while scan < lines.count {
+            if let first = lines[scan].first, first == " " || first == "\t" {
+                scan += 1
+                end = scan
+            } else if lines[scan].allSatisfy(\.isWhitespace) {
+                scan += 1
+            } else {
+                break
+            }
+        }
         return start..<end
     }
 

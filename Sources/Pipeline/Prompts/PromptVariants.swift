@@ -108,16 +108,17 @@ public struct VariantSelection: Sendable, Hashable {
                 for step in holders { try select(step, name, from: value) }
             }
         }
-        self.init(steps: steps, available: available)
+        self.init(steps: steps)
     }
 
-    init(steps: [PipelineStep: String], available: [PipelineStep: [String]]) {
+    /// The selection of exactly these variants (assumed to exist).
+    public init(steps: [PipelineStep: String]) {
         self.steps = steps
         guard let first = PipelineStep.allCases.first(where: { steps[$0] != nil }) else {
             self.track = nil
             return
         }
-        self.track = VariantTrack(label: Self.label(steps, available: available), firstStep: first)
+        self.track = VariantTrack(label: Self.label(steps), firstStep: first)
     }
 
     private init(steps: [PipelineStep: String], track: VariantTrack?) {
@@ -125,16 +126,11 @@ public struct VariantSelection: Sendable, Hashable {
         self.track = track
     }
 
-    /// The variant's own name when the selection is exactly what `--variant NAME`
-    /// selects; otherwise every choice spelled out, so two different selections
-    /// never share a folder.
-    static func label(_ steps: [PipelineStep: String], available: [PipelineStep: [String]]) -> String {
-        let names = Set(steps.values)
-        if names.count == 1, let name = names.first,
-           Set(steps.keys) == Set(PipelineStep.allCases.filter { available[$0]?.contains(name) ?? false }) {
-            return name
-        }
-        return PipelineStep.allCases.compactMap { step in steps[step].map { "\(step.rawValue)=\($0)" } }.joined(separator: "+")
+    /// Every choice spelled out in step order (`goal-options=terse+program-draft=short`):
+    /// two different selections never share a folder, and adding a variant to another
+    /// step never moves an existing selection's files.
+    static func label(_ steps: [PipelineStep: String]) -> String {
+        PipelineStep.allCases.compactMap { step in steps[step].map { "\(step.rawValue)=\($0)" } }.joined(separator: "+")
     }
 
     /// Letters, digits, `.`, `_` and `-`, not starting with a dot: a folder name
