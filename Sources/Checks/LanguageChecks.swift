@@ -172,3 +172,9 @@ enum LanguageChecks {
         return String(decoding: kept, as: UTF8.self)
     }
 }
+
+extension LocalIntakeData {
+    /// The language the person wrote their answers in (ISO 639-1), nil when too little
+    /// text to tell: what a program rendered for them is written in.
+    public var writtenLanguage: String? { LanguageChecks.intakeLanguage(self) }
+}

@@ -204,4 +204,48 @@ struct VariantTests {
         #expect(again.status == 2)
         #expect(again.standardError.contains("already exists"), "\(again.standardError)")
     }
+
+    /// `markdown: rendered`: the model is asked for the JSON alone and the markdown is rendered from it.
+    @Test func aProgramVariantWithRenderedMarkdownAsksForTheJSONAlone() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let variant = project.appendingPathComponent("prompts/program-draft/variants/rendered")
+        try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+        try "markdown: rendered\nmax_tokens: 900\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let program = #"{"program_json": {"title": "Steady Start", "goal": "Move 3 times a week for 8 weeks", "duration_weeks": 8, "days_per_week": 2, "session_minutes": 30, "equipment": ["bodyweight"], "sessions": [{"day": 1, "name": "Full body", "minutes": 30, "exercises": [{"name": "Squat to a chair", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Wall push-up", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Glute bridge", "sets": 3, "reps": "12", "rest_seconds": 60, "notes": ""}]}, {"day": 2, "name": "Walk and core", "minutes": 30, "exercises": [{"name": "Brisk walk", "sets": 1, "reps": "20 min", "rest_seconds": 0, "notes": ""}, {"name": "Dead bug", "sets": 3, "reps": "8 each side", "rest_seconds": 45, "notes": ""}, {"name": "Side plank", "sets": 2, "reps": "20 s", "rest_seconds": 45, "notes": ""}]}], "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "safety_notes": ["Warm up for 5 minutes and stop if anything hurts."]}}"#
+        let server = try LoopbackServer { request in
+            let body = String(decoding: request.body, as: UTF8.self)
+            return .json(RunCommandTests.completion(body.contains("program_json") ? program : RunCommandTests.options))
+        }
+        defer { server.stop() }
+        let run = try CommandRunner.run([
+            "run", "--variant", "rendered", "--project", project.path, "--fixture", "minimal-record", "--until", "program-draft",
+            "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
+        ])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        let draftRequest = try #require(server.requests.last.map { String(decoding: $0.body, as: UTF8.self) })
+        let schemaSent = try #require(draftRequest.range(of: "\"response_format\"").map { String(draftRequest[$0.lowerBound...]) })
+        #expect(schemaSent.contains("program_json"))
+        #expect(!schemaSent.contains("program_markdown"), "the schema sent leaves the markdown out")
+        #expect(draftRequest.contains("\"max_tokens\":900") || draftRequest.contains("\"max_tokens\": 900"))
+
+        let results = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: project.appendingPathComponent("Reports/latest/results.json"))) as? [String: Any]
+        let steps = ((results?["fixtures"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]]) ?? []
+        let draft = try #require(steps.first { $0["id"] as? String == "program-draft" })
+        #expect(draft["outcome"] as? String == "valid")
+        let markdown = ((draft["output"] as? [String: Any])?["program_markdown"] as? String) ?? ""
+        #expect(markdown.hasPrefix("# Steady Start\n"), "\(markdown)")
+        #expect(markdown.contains("## Day 2: Walk and core (30 min)\n- **Brisk walk**: 1 × 20 min, rest 0 s."))
+        let checks = draft["checks"] as? [[String: Any]] ?? []
+        #expect(checks.contains { $0["name"] as? String == "program.markdown-agrees" && $0["passed"] as? Bool == true })
+
+        // Only the program steps may render their markdown.
+        let wrong = project.appendingPathComponent("prompts/goal-options/variants/rendered")
+        try FileManager.default.createDirectory(at: wrong, withIntermediateDirectories: true)
+        try "markdown: rendered\n".write(to: wrong.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.run(["render", "--variant", "goal-options=rendered", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("`markdown` applies to the program steps only"), "\(refused.standardError)")
+    }
 }

@@ -52,7 +52,7 @@ public struct PromptLibrary: Sendable {
         if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
         return RenderedPrompt(
             step: step, system: prompt.system, user: prompt.renderUserMessage(variables),
-            schema: prompt.schemaDocument, metadata: prompt.metadata)
+            schema: prompt.replySchemaDocument, metadata: prompt.metadata)
     }
 }
 

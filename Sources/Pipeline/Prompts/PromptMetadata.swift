@@ -11,10 +11,12 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     public var seed: Int?
     /// How this step's outputs are compared with golden; not part of the request.
     public var golden: GoldenComparisonSettings
+    /// Where a program step's markdown comes from; nil is `.model`.
+    public var markdown: MarkdownSource?
 
     public init(
         version: Int, description: String? = nil, schema: String, temperature: Double, maxTokens: Int, seed: Int? = nil,
-        golden: GoldenComparisonSettings = .standard
+        golden: GoldenComparisonSettings = .standard, markdown: MarkdownSource? = nil
     ) {
         self.version = version
         self.description = description
@@ -23,10 +25,21 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
         self.maxTokens = maxTokens
         self.seed = seed
         self.golden = golden
+        self.markdown = markdown
     }
 
     /// The keys `prompt.yaml` may use.
-    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden"]
+    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown"]
+
+    /// The markdown is rendered from the program's JSON rather than written by the model.
+    public var rendersMarkdown: Bool { markdown == .rendered }
+}
+
+/// `markdown:` in a program step's `prompt.yaml`: the model writes `program_markdown`
+/// beside `program_json`, or the harness renders it from the JSON (`ProgramMarkdown`).
+public enum MarkdownSource: String, Codable, Hashable, Sendable, CaseIterable {
+    case model
+    case rendered
 }
 
 /// The `golden:` block of a `prompt.yaml`: what the structural diff treats as the

@@ -17,6 +17,10 @@ public struct StepPrompt: @unchecked Sendable {
     public let schemaDocument: JSONValue
     /// The output schema compiled for validation.
     public let schema: Schema
+    /// What the model is asked for and its reply validated against: the output schema,
+    /// without `program_markdown` when the markdown is rendered from the JSON.
+    public let replySchemaDocument: JSONValue
+    public let replySchema: Schema
     // MustacheTemplate is an immutable value once parsed; rendering does not mutate it.
     let template: MustacheTemplate
     /// Fingerprints of the parts, computed once: every request's provenance names them.
@@ -26,8 +30,11 @@ public struct StepPrompt: @unchecked Sendable {
 
     init(
         step: PipelineStep, variant: String? = nil, system: String, templateText: String, metadata: PromptMetadata,
-        schemaDocument: JSONValue, schema: Schema, template: MustacheTemplate, sourceFiles: (system: String, template: String, schema: String)? = nil
+        schemaDocument: JSONValue, schema: Schema, template: MustacheTemplate, sourceFiles: (system: String, template: String, schema: String)? = nil,
+        reply: (document: JSONValue, schema: Schema)? = nil
     ) {
+        replySchemaDocument = reply?.document ?? schemaDocument
+        replySchema = reply?.schema ?? schema
         self.step = step
         self.variant = variant
         self.system = system
@@ -51,7 +58,7 @@ public struct StepPrompt: @unchecked Sendable {
         Fingerprint.of([
             partFingerprints.system, partFingerprints.template, partFingerprints.schema, metadata.schema, "\(metadata.version)",
             "\(metadata.temperature)", "\(metadata.maxTokens)", "\(metadata.seed ?? -1)",
-        ].joined(separator: "\u{0}"))
+        ].joined(separator: "\u{0}") + (metadata.markdown.map { "\u{0}markdown \($0.rawValue)" } ?? ""))
     }
 
     /// The variables each step's template may use.
@@ -84,6 +91,9 @@ public struct StepPrompt: @unchecked Sendable {
         var metadataLayers = [folder.appendingPathComponent("prompt.yaml")]
         if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
         let metadata = try loadMetadata(metadataLayers, layout: layout)
+        if metadata.markdown != nil, step != .programDraft, step != .programEdit {
+            throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`markdown` applies to the program steps only (program-draft, program-edit)")
+        }
         try checkVariables(templateText, allowed: variables[step] ?? [], file: layout.displayPath(of: templateURL))
         let template: MustacheTemplate
         do {
@@ -109,10 +119,27 @@ public struct StepPrompt: @unchecked Sendable {
                 file: layout.displayPath(of: metadataLayers.last!),
                 message: "schema `\(metadata.schema)` cannot be read from prompts/schemas/: \(error.localizedDescription)")
         }
+        var reply: (JSONValue, Schema)?
+        if metadata.rendersMarkdown {
+            guard case .object(var root) = schemaDocument, case .object(var properties)? = root["properties"],
+                  properties[ProgramMarkdown.outputKey] != nil else {
+                throw PromptError(file: schemaFile, message: "`markdown: rendered` needs a schema with a `\(ProgramMarkdown.outputKey)` property to leave out of the request")
+            }
+            properties[ProgramMarkdown.outputKey] = nil
+            root["properties"] = .object(properties)
+            if let required = root["required"]?.arrayValue {
+                root["required"] = .array(required.filter { $0.stringValue != ProgramMarkdown.outputKey })
+            }
+            do {
+                reply = (.object(root), try Schema(.object(root), baseURI: schemaURL.absoluteString))
+            } catch {
+                throw PromptError(file: schemaFile, message: "invalid schema without \(ProgramMarkdown.outputKey): \(error)")
+            }
+        }
         return StepPrompt(
             step: step, variant: variant, system: system, templateText: templateText, metadata: metadata,
             schemaDocument: schemaDocument, schema: schema, template: template,
-            sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile))
+            sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile), reply: reply)
     }
 
     /// The user message for `variables` (values absent from the dictionary are falsy sections).
@@ -181,12 +208,14 @@ public struct StepPrompt: @unchecked Sendable {
         let temperature = try require("temperature", "a number from 0 to 2") { $0.numberValue.flatMap { (0...2).contains($0) ? $0 : nil } }
         let maxTokens = try require("max_tokens", "a whole number from 1 to 32000") { $0.intValue.flatMap { (1...32000).contains($0) ? $0 : nil } }
         let seed: Int? = object["seed"] == nil ? nil : try require("seed", "a whole number", \.intValue)
+        let markdown: MarkdownSource? = object["markdown"] == nil ? nil
+            : try require("markdown", "model or rendered") { $0.stringValue.flatMap(MarkdownSource.init(rawValue:)) }
         let golden = try origin["golden"].map { (document, file) throws(PromptError) in
             try goldenSettings(object["golden"], document: document, file: file)
         } ?? .standard
         return PromptMetadata(
             version: version, description: object["description"]?.stringValue, schema: schema,
-            temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden)
+            temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden, markdown: markdown)
     }
 
     /// The optional `golden:` block; every key it leaves out keeps its standard value.

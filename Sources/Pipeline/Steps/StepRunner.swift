@@ -1,3 +1,4 @@
+import Checks
 import Intake
 import JSONSchema
 import Providers
@@ -31,7 +32,7 @@ public struct StepRunner: Sendable {
 
     public func run(id: StepID, step: PipelineStep, input: StepInput) async -> StepResult {
         let rendered = prompts.render(step, input: input)
-        let schema = prompts[step].schema
+        let prompt = prompts[step]
         var request = rendered.completionRequest
         request.context = CallContext(
             fixture: input.fixture.name, step: id.description, provenance: Provenance.of(step: step, prompt: prompts[step], input: input),
@@ -55,7 +56,10 @@ public struct StepRunner: Sendable {
                 result.failure = StepFailure(kind: .other, message: "\(error)")
                 break
             }
-            let judged = Self.judge(response, against: schema, maxTokens: request.maxTokens)
+            var judged = Self.judge(response, against: prompt.replySchema, maxTokens: request.maxTokens)
+            if prompt.metadata.rendersMarkdown, let reply = judged.output {
+                judged = Self.withRenderedMarkdown(reply, record: input.fixture.record, schema: prompt.schema)
+            }
             attempts.append(Attempt(
                 responseText: response.text, finishReason: response.finishReason, usage: response.usage,
                 latency: response.latency, problems: judged.problems, retries: response.retries))
@@ -91,6 +95,17 @@ public struct StepRunner: Sendable {
         let errors = schema.validate(value).errors
         guard !errors.isEmpty else { return (value, []) }
         return (nil, errors.map(problem))
+    }
+
+    /// The reply with its program's markdown rendered in the person's language, checked
+    /// against the whole output schema (the markdown has a length limit too).
+    static func withRenderedMarkdown(_ reply: JSONValue, record: LocalIntakeData, schema: Schema) -> (output: JSONValue?, problems: [String]) {
+        guard case .object(var object) = reply, let program = object[ProgramMarkdown.programKey] else { return (reply, []) }
+        let firstName = record.name?.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        object[ProgramMarkdown.outputKey] = .string(ProgramMarkdown.render(program, language: record.writtenLanguage, firstName: firstName))
+        let output = JSONValue.object(object)
+        let errors = schema.validate(output).errors
+        return errors.isEmpty ? (output, []) : (nil, errors.map(problem))
     }
 
     /// A schema error as one line: where in the output, then what is wrong.
