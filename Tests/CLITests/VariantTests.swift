@@ -140,7 +140,7 @@ struct VariantTests {
         try "temperature: 0\nmax_tokens: 1200\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let rendered = try CommandRunner.run(["render", "--variant", "cool", "--project", project.path, "--fixture", "minimal-record", "--step", "program-draft"])
         #expect(rendered.status == 0, "\(rendered.standardError)")
-        #expect(rendered.standardOutput.contains("program-draft v3 variant cool · temperature 0.0 · max_tokens 1200 · schema program.schema.json"), "\(rendered.standardOutput)")
+        #expect(rendered.standardOutput.contains("program-draft v3 variant cool · temperature 0.0 · max_tokens 1200 · schema prompts/schemas/program.schema.json"), "\(rendered.standardOutput)")
 
         try "temperature: hot\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let broken = try CommandRunner.run(["render", "--variant", "cool", "--project", project.path, "--fixture", "minimal-record", "--step", "program-draft"])

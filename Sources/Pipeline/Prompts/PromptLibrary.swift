@@ -10,6 +10,11 @@ public struct PromptLibrary: Sendable {
     public let coaching: CoachingKnowledge
     /// The variant each step runs instead of its base prompt.
     public let variants: VariantSelection
+    /// How a program schema is fitted to one person (`prompts/intake-limits.yaml`), for
+    /// the steps whose `prompt.yaml` asks for it.
+    public let intakeLimits: IntakeLimitRules?
+    /// Fitted schemas compiled once each: persons with the same limits share one.
+    private let fittedSchemas = SharedCache<String, Schema?>()
 
     /// Loads every step's folder (with its selected variant), reporting all broken ones at once.
     public init(layout: ProjectLayout, variants: VariantSelection = .none) throws(PromptLibraryError) {
@@ -28,10 +33,21 @@ public struct PromptLibrary: Sendable {
         } catch {
             errors.append(error)
         }
+        var intakeLimits: IntakeLimitRules?
+        do {
+            intakeLimits = try IntakeLimitRules.load(layout: layout)
+        } catch {
+            errors.append(error)
+        }
+        for prompt in prompts.values where prompt.metadata.schemaFromIntake == true && intakeLimits == nil {
+            errors.append(PromptError(
+                file: "prompts/\(prompt.step.rawValue)", message: "`schema_from_intake: true` needs prompts/intake-limits.yaml, which is missing"))
+        }
         guard errors.isEmpty else { throw PromptLibraryError(errors: errors) }
         self.prompts = prompts
         self.coaching = coaching
         self.variants = variants
+        self.intakeLimits = intakeLimits
     }
 
     public subscript(step: PipelineStep) -> StepPrompt {
@@ -52,7 +68,23 @@ public struct PromptLibrary: Sendable {
         if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
         return RenderedPrompt(
             step: step, system: prompt.system, user: prompt.renderUserMessage(variables),
-            schema: prompt.replySchemaDocument, metadata: prompt.metadata)
+            schema: replySchemaDocument(step, for: input.fixture.record), metadata: prompt.metadata)
+    }
+
+    /// The schema a step's request carries: fitted to the person when its `prompt.yaml` asks.
+    public func replySchemaDocument(_ step: PipelineStep, for record: LocalIntakeData) -> JSONValue {
+        let prompt = self[step]
+        guard prompt.metadata.schemaFromIntake == true, let intakeLimits else { return prompt.replySchemaDocument }
+        return intakeLimits.limits(for: record).narrowing(prompt.replySchemaDocument)
+    }
+
+    /// The compiled schema a reply to `document` (a step's request schema) is validated against.
+    func replySchema(_ step: PipelineStep, document: JSONValue) -> Schema {
+        let prompt = self[step]
+        guard prompt.metadata.schemaFromIntake == true, intakeLimits != nil else { return prompt.replySchema }
+        let key = Fingerprint.of(bytes: document.serializedBytes(.canonical))
+        // A fitted schema only changes bounds of a schema that compiled, so it compiles too.
+        return fittedSchemas.value(for: key) { try? Schema(document, baseURI: prompt.schemaBaseURI) } ?? prompt.replySchema
     }
 }
 

@@ -13,10 +13,12 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     public var golden: GoldenComparisonSettings
     /// Where a program step's markdown comes from; nil is `.model`.
     public var markdown: MarkdownSource?
+    /// The program schema sent is fitted to the person's intake (`prompts/intake-limits.yaml`).
+    public var schemaFromIntake: Bool?
 
     public init(
         version: Int, description: String? = nil, schema: String, temperature: Double, maxTokens: Int, seed: Int? = nil,
-        golden: GoldenComparisonSettings = .standard, markdown: MarkdownSource? = nil
+        golden: GoldenComparisonSettings = .standard, markdown: MarkdownSource? = nil, schemaFromIntake: Bool? = nil
     ) {
         self.version = version
         self.description = description
@@ -26,10 +28,11 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
         self.seed = seed
         self.golden = golden
         self.markdown = markdown
+        self.schemaFromIntake = schemaFromIntake
     }
 
     /// The keys `prompt.yaml` may use.
-    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown"]
+    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown", "schema_from_intake"]
 
     /// The markdown is rendered from the program's JSON rather than written by the model.
     public var rendersMarkdown: Bool { markdown == .rendered }

@@ -27,14 +27,19 @@ public struct StepPrompt: @unchecked Sendable {
     let partFingerprints: (system: String, template: String, schema: String)
     /// The files the parts came from, relative to the project (a variant's own or the base's).
     let sourceFiles: (system: String, template: String, schema: String)
+    /// The output schema's file, relative to the project.
+    public var schemaFile: String { sourceFiles.schema }
+    /// The URI the schema's relative references resolve against.
+    let schemaBaseURI: String
 
     init(
         step: PipelineStep, variant: String? = nil, system: String, templateText: String, metadata: PromptMetadata,
         schemaDocument: JSONValue, schema: Schema, template: MustacheTemplate, sourceFiles: (system: String, template: String, schema: String)? = nil,
-        reply: (document: JSONValue, schema: Schema)? = nil
+        reply: (document: JSONValue, schema: Schema)? = nil, baseURI: String? = nil
     ) {
         replySchemaDocument = reply?.document ?? schemaDocument
         replySchema = reply?.schema ?? schema
+        schemaBaseURI = baseURI ?? ""
         self.step = step
         self.variant = variant
         self.system = system
@@ -58,7 +63,8 @@ public struct StepPrompt: @unchecked Sendable {
         Fingerprint.of([
             partFingerprints.system, partFingerprints.template, partFingerprints.schema, metadata.schema, "\(metadata.version)",
             "\(metadata.temperature)", "\(metadata.maxTokens)", "\(metadata.seed ?? -1)",
-        ].joined(separator: "\u{0}") + (metadata.markdown.map { "\u{0}markdown \($0.rawValue)" } ?? ""))
+        ].joined(separator: "\u{0}") + (metadata.markdown.map { "\u{0}markdown \($0.rawValue)" } ?? "")
+            + (metadata.schemaFromIntake == true ? "\u{0}schema from intake" : ""))
     }
 
     /// The variables each step's template may use.
@@ -91,8 +97,9 @@ public struct StepPrompt: @unchecked Sendable {
         var metadataLayers = [folder.appendingPathComponent("prompt.yaml")]
         if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
         let metadata = try loadMetadata(metadataLayers, layout: layout)
-        if metadata.markdown != nil, step != .programDraft, step != .programEdit {
-            throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`markdown` applies to the program steps only (program-draft, program-edit)")
+        if metadata.markdown != nil || metadata.schemaFromIntake != nil, step != .programDraft, step != .programEdit {
+            let key = metadata.markdown != nil ? "markdown" : "schema_from_intake"
+            throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (program-draft, program-edit)")
         }
         try checkVariables(templateText, allowed: variables[step] ?? [], file: layout.displayPath(of: templateURL))
         let template: MustacheTemplate
@@ -139,7 +146,8 @@ public struct StepPrompt: @unchecked Sendable {
         return StepPrompt(
             step: step, variant: variant, system: system, templateText: templateText, metadata: metadata,
             schemaDocument: schemaDocument, schema: schema, template: template,
-            sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile), reply: reply)
+            sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile), reply: reply,
+            baseURI: schemaURL.absoluteString)
     }
 
     /// The user message for `variables` (values absent from the dictionary are falsy sections).
@@ -210,12 +218,14 @@ public struct StepPrompt: @unchecked Sendable {
         let seed: Int? = object["seed"] == nil ? nil : try require("seed", "a whole number", \.intValue)
         let markdown: MarkdownSource? = object["markdown"] == nil ? nil
             : try require("markdown", "model or rendered") { $0.stringValue.flatMap(MarkdownSource.init(rawValue:)) }
+        let schemaFromIntake: Bool? = object["schema_from_intake"] == nil ? nil : try require("schema_from_intake", "true or false", \.boolValue)
         let golden = try origin["golden"].map { (document, file) throws(PromptError) in
             try goldenSettings(object["golden"], document: document, file: file)
         } ?? .standard
         return PromptMetadata(
             version: version, description: object["description"]?.stringValue, schema: schema,
-            temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden, markdown: markdown)
+            temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden, markdown: markdown,
+            schemaFromIntake: schemaFromIntake)
     }
 
     /// The optional `golden:` block; every key it leaves out keeps its standard value.

@@ -56,7 +56,7 @@ public struct StepRunner: Sendable {
                 result.failure = StepFailure(kind: .other, message: "\(error)")
                 break
             }
-            var judged = Self.judge(response, against: prompt.replySchema, maxTokens: request.maxTokens)
+            var judged = Self.judge(response, against: prompts.replySchema(step, document: rendered.schema), maxTokens: request.maxTokens)
             if prompt.metadata.rendersMarkdown, let reply = judged.output {
                 judged = Self.withRenderedMarkdown(reply, record: input.fixture.record, schema: prompt.schema)
             }

@@ -1,0 +1,91 @@
+import Foundation
+import Intake
+import JSONSchema
+@testable import Pipeline
+import Testing
+
+/// The bounds are read from each person's own answers (the values below are read
+/// off the fixtures' intake text by hand), never from a scenario.
+@Suite("Program schemas fitted to the intake")
+struct IntakeLimitsTests {
+    static func rules() throws -> IntakeLimitRules {
+        try #require(try IntakeLimitRules.load(layout: Repository.layout))
+    }
+
+    static func limits(_ fixture: String) throws -> IntakeLimits {
+        try rules().limits(for: Repository.fixture(fixture).record)
+    }
+
+    @Test func daysComeFromTheLargestNumberOfDaysTheFrequencyNames() throws {
+        let rules = try Self.rules()
+        let cases: [(String, Int?)] = [
+            ("3 days max", 3), ("3-4 days a week", 4), ("5-6 days, I'm super motivated", 6), ("3x a week at lunch", 3),
+            ("for days a week maybe three", 3), ("Every day. Twice on days I eat more", 7), ("3 días", 3), ("dos o tres días", 3),
+            ("5 days: 4 runs + 1 strength", 5), ("whenever", nil),
+        ]
+        for (text, days) in cases { #expect(rules.days(text) == days, "\(text)") }
+    }
+
+    @Test func equipmentComesFromWhatTheEnvironmentNamesAndNotWhatItRulesOut() throws {
+        #expect(try Self.limits("busy-parent").equipment == [.bodyweight, .mat, .dumbbell])
+        #expect(try Self.limits("home-no-equipment").equipment == [.bodyweight], "\"no equipment, not even a mat\"")
+        #expect(try Self.limits("hostile-fake-closing-tag").equipment == [.bodyweight, .mat, .kettlebell])
+        #expect(try Self.limits("spanish-speaker").equipment == [.bodyweight, .mat, .resistanceBand], "ligas, tapete")
+        #expect(try Self.limits("senior-arthritis").equipment == [.bodyweight, .resistanceBand, .dumbbell, .pool])
+        #expect(try !(Self.limits("total-beginner").equipment ?? []).contains(.barbell), "\"I'm not going over there\"")
+        #expect(try Self.limits("contradictory").equipment == nil, "a gym that has everything")
+        #expect(try Self.limits("knee-injury").equipment == nil, "a gym named without a list")
+        #expect(try Self.limits("minimal-record") == IntakeLimits())
+    }
+
+    @Test func minutesComeFromThePersonsOwnAnswerBeforeAnythingPastedIntoCoachingStyle() throws {
+        #expect(try Self.limits("busy-parent").sessionMinutes == 25, "20-25 minutes")
+        #expect(try Self.limits("home-no-equipment").sessionMinutes == 30)
+        #expect(try Self.limits("hostile-ignore-instructions").sessionMinutes == 45, "not the \"3 hours a day\" in coachingStyle")
+        #expect(try Self.limits("hostile-fake-closing-tag").sessionMinutes == 45)
+    }
+
+    @Test func theProgramSchemaCarriesTheBoundsAndStillValidatesAProgramWithinThem() throws {
+        let prompts = try Repository.prompts()
+        let limits = IntakeLimits(days: 3, equipment: [.bodyweight, .mat, .dumbbell], sessionMinutes: 25)
+        let fitted = limits.narrowing(prompts[.programDraft].schemaDocument)
+        #expect(fitted["$defs"]?["program"]?["properties"]?["days_per_week"]?["maximum"] == .number(3))
+        #expect(fitted["$defs"]?["program"]?["properties"]?["sessions"]?["maxItems"] == .number(3))
+        #expect(fitted["$defs"]?["session"]?["properties"]?["minutes"]?["maximum"] == .number(25))
+        #expect(fitted["$defs"]?["equipment"]?["enum"] == .array(["bodyweight", "mat", "dumbbell"].map(JSONValue.string)))
+        let schema = try Schema(fitted)
+        let sample = try JSONParser.parse(Array(Samples.program.utf8))
+        #expect(schema.validate(sample).isValid, "2 days, 25 minutes, bodyweight, mat and dumbbells fit")
+        let tooLong = try JSONParser.parse(Array(Samples.program.replacingOccurrences(of: "\"minutes\": 25", with: "\"minutes\": 40").utf8))
+        #expect(!schema.validate(tooLong).isValid)
+    }
+
+    @Test func aProgramStepAsksForItsFittedSchemaOnlyWhenItsPromptSaysSo() throws {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: project) }
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        for folder in ["prompts", "fixtures"] {
+            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
+        }
+        let layout = ProjectLayout(root: project)
+        let variant = project.appendingPathComponent("prompts/program-draft/variants/fitted")
+        try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+        try "schema_from_intake: true\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let fixture = try FixtureCorpus(layout: layout).load("busy-parent")
+        let input = try FixturePlan.placeholderInput(for: .programDraft, fixture: fixture)
+
+        let base = try PromptLibrary(layout: layout)
+        #expect(base.render(.programDraft, input: input).schema == base[.programDraft].schemaDocument)
+        let fitted = try PromptLibrary(layout: layout, variants: VariantSelection(steps: [.programDraft: "fitted"]))
+        let sent = fitted.render(.programDraft, input: input).schema
+        #expect(sent["$defs"]?["program"]?["properties"]?["days_per_week"]?["maximum"] == .number(3))
+        #expect(fitted[.programDraft].fingerprint != base[.programDraft].fingerprint)
+
+        let goalOptions = project.appendingPathComponent("prompts/goal-options/variants/fitted")
+        try FileManager.default.createDirectory(at: goalOptions, withIntermediateDirectories: true)
+        try "schema_from_intake: true\n".write(to: goalOptions.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        #expect(throws: PromptLibraryError.self) {
+            try PromptLibrary(layout: layout, variants: VariantSelection(steps: [.goalOptions: "fitted"]))
+        }
+    }
+}
