@@ -36,8 +36,9 @@ public struct FixtureCorpus: Sendable {
         let scenarioURL = scenarioURL(forRecord: recordURL)
         let record = checkRecord(at: recordURL)
         let scenario = checkScenario(at: scenarioURL)
-        guard let intake = record.value, let json = record.json, let plan = scenario.value else {
-            throw FixtureError.invalid(name: name, problems: record.problems + scenario.problems)
+        let reserved = reservedNameProblem(name, record: recordURL).map { [$0] } ?? []
+        guard let intake = record.value, let json = record.json, let plan = scenario.value, reserved.isEmpty else {
+            throw FixtureError.invalid(name: name, problems: reserved + record.problems + scenario.problems)
         }
         return Fixture(name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL)
     }
@@ -74,6 +75,7 @@ public struct FixtureCorpus: Sendable {
             var intake: LocalIntakeData?
             if let record = pair.record {
                 files.insert(record)
+                if let problem = reservedNameProblem(pair.name, record: record) { problems.append(problem) }
                 let checked = checkRecord(at: record)
                 problems += checked.problems
                 intake = checked.value
@@ -95,6 +97,14 @@ public struct FixtureCorpus: Sendable {
             }
         }
         return FixtureCheckReport(fixtureNames: names.sorted(), fileCount: files.count, problems: problems)
+    }
+
+    /// `golden/variants/` holds the prompt variants' files, so no fixture may be called `variants`.
+    func reservedNameProblem(_ name: String, record: URL) -> FixtureProblem? {
+        guard name == VariantTrack.folderName else { return nil }
+        return FixtureProblem(
+            file: layout.displayPath(of: record),
+            message: "`\(name)` is reserved: golden/\(name)/ holds the prompt variants' files; rename the fixture")
     }
 
     /// The scenario file for a record: `NAME.yaml`, or `NAME.yml` when only that exists.

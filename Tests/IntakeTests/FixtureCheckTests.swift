@@ -60,6 +60,17 @@ struct FixtureCheckTests {
         #expect(problem.description.count < 500, "messages stay short even for huge values")
     }
 
+    @Test func aFixtureMayNotTakeTheNameOfTheVariantsFolder() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("variants.json", #"{"name": "Sam"}"#)
+        try project.write("variants.yaml", TemporaryProject.minimalScenario)
+        let corpus = try FixtureCorpus(layout: project.layout)
+        let report = corpus.check()
+        #expect(report.problems.map(\.description) == ["fixtures/variants.json: `variants` is reserved: golden/variants/ holds the prompt variants' files; rename the fixture"])
+        #expect(throws: FixtureError.self) { try corpus.load("variants") }
+    }
+
     @Test func reportsEveryProblemOfEveryFileAtOnce() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
