@@ -67,7 +67,7 @@ public struct VariantSelection: Sendable, Hashable {
     /// Where the run's golden files live, nil when every step runs its base prompt.
     public let track: VariantTrack?
 
-    public static let none = VariantSelection(steps: [:], track: nil)
+    public static let none = VariantSelection(steps: [:])
 
     /// Resolves `NAME` (every step that has variant NAME) and `STEP=NAME` values.
     public init(resolving values: [String], layout: ProjectLayout) throws(VariantSelectionError) {
@@ -102,7 +102,7 @@ public struct VariantSelection: Sendable, Hashable {
             } else {
                 let holders = PipelineStep.allCases.filter { available[$0]?.contains(name) ?? false }
                 guard !holders.isEmpty else {
-                    let hint = ClosestMatch.suggestion(for: name, among: Array(Set(available.values.joined()))).map { " Did you mean \($0)?" } ?? ""
+                    let hint = ClosestMatch.suggestion(for: name, among: Set(available.values.joined()).sorted()).map { " Did you mean \($0)?" } ?? ""
                     throw VariantSelectionError("--variant \(value): no step has a variant `\(name)`.\(hint) \(Self.listing(available))")
                 }
                 for step in holders { try select(step, name, from: value) }
@@ -119,11 +119,6 @@ public struct VariantSelection: Sendable, Hashable {
             return
         }
         self.track = VariantTrack(label: Self.label(steps), firstStep: first)
-    }
-
-    private init(steps: [PipelineStep: String], track: VariantTrack?) {
-        self.steps = steps
-        self.track = track
     }
 
     /// Every choice spelled out in step order (`goal-options=terse+program-draft=short`):
