@@ -31,7 +31,13 @@ struct MergeCommand: AsyncParsableCommand {
     func run() async throws {
         let layout = try projectOptions.layout()
         let merge = try Failure.exitingOnError { try ShardMerge(runs: runs, layout: layout) }
-        let outcome = try Failure.exitingOnError { try merge.write(to: .onDisk(layout: layout), layout: layout, force: force) }
+        let outcome: ShardMerge.Outcome
+        do {
+            outcome = try await merge.write(to: .onDisk(layout: layout), layout: layout, force: force)
+        } catch {
+            Terminal.standardError.writeLine("error: \(error)")
+            throw ExitCode(2)
+        }
         let out = Terminal.standardOutput
         let report = outcome.report
         let steps = report.fixtures.reduce(0) { $0 + $1.steps.count }

@@ -39,3 +39,41 @@ extension Evaluation {
         }
     }
 }
+
+extension Evaluation.Stores {
+    /// Writes a finished run: its report folder, with the pass-rate chart of the runs
+    /// before it, and its history row, written while the report renders. A history
+    /// that cannot be read or written costs the chart's past and a warning, never the
+    /// report; a report that cannot be written is `reportError`.
+    func publish(_ report: RunReport, layout: ProjectLayout, recordsHistory: Bool = true) async -> (warnings: [String], reportError: Error?) {
+        var warnings: [String] = []
+        var history: (any RunRecords)?
+        var passRates: [PassRatePoint] = []
+        do {
+            history = try openHistory()
+            passRates = try history?.passRates(limit: 29) ?? []
+            if !recordsHistory { history = nil }
+        } catch {
+            warnings.append("\(error)")
+        }
+        passRates.append(PassRatePoint(runID: report.run.id, rate: RunHistory.passRate(of: report)))
+        let reportFolder = layout.displayPath(of: reports.root.appendingPathComponent(report.run.id, isDirectory: true))
+        let recording = Task.detached { [history] () -> String? in
+            do {
+                try history?.record(report, reportFolder: reportFolder)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        var reportError: Error?
+        do {
+            try reports.write(report, history: passRates)
+        } catch {
+            reportError = error
+        }
+        if let problem = await recording.value { warnings.append(problem) }
+        return (warnings, reportError)
+    }
+}
+

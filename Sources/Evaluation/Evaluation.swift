@@ -175,36 +175,11 @@ public struct Evaluation: Sendable {
             gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn))
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)
 
-        // The pass-rate chart shows earlier runs from the history and this run from the
-        // report, so the history is written while the report renders. A history that
-        // cannot be read or written costs the chart's past, never the report.
-        var warnings: [String] = []
-        var history: (any RunRecords)?
-        var passRates: [PassRatePoint] = []
-        do {
-            history = try stores.openHistory()
-            passRates = try history?.passRates(limit: 29) ?? []
-            // One history row per suite run: a shard's figures arrive with `merge`.
-            if options.shard != nil { history = nil }
-        } catch {
-            warnings.append("\(error)")
+        // One history row per suite run: a shard's figures arrive with `merge`.
+        var (warnings, reportError) = await stores.publish(report, layout: layout, recordsHistory: options.shard == nil)
+        if let reportError {
+            warnings.append("could not write the report to \(layout.displayPath(of: folder)): \(reportError.localizedDescription)")
         }
-        passRates.append(PassRatePoint(runID: run.id, rate: RunHistory.passRate(of: report)))
-        let reportFolder = layout.displayPath(of: folder)
-        let recording = Task.detached { [history] () -> String? in
-            do {
-                try history?.record(report, reportFolder: reportFolder)
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
-        do {
-            try writer.write(report, history: passRates)
-        } catch {
-            warnings.append("could not write the report to \(reportFolder): \(error.localizedDescription)")
-        }
-        if let problem = await recording.value { warnings.append(problem) }
         if let kept = options.keptReports {
             do {
                 try writer.pruneRuns(keeping: kept, current: run.id)

@@ -55,34 +55,18 @@ public struct ShardMerge: Sendable {
 
     /// Writes the merged run to `stores` (report folder and history), refusing runs
     /// that do not belong together unless `force`.
-    public func write(to stores: Evaluation.Stores, layout: ProjectLayout, force: Bool = false, now: Date = Date()) throws(MergeError) -> Outcome {
+    public func write(to stores: Evaluation.Stores, layout: ProjectLayout, force: Bool = false, now: Date = Date()) async throws(MergeError) -> Outcome {
         let problems = mismatches
         guard force || problems.isEmpty else { throw MergeError.mismatched(problems) }
         let reports = parts.map(\.report)
-        let provider = reports.first.map { $0.run.provider == "replay" ? "replay" : Self.runIDWord($0.run.provider) } ?? "run"
+        let provider = reports.first.map { Self.runIDWord($0.run.provider) } ?? "run"
         let id = stores.reports.availableRunID(startedAt: now, provider: provider + "-merged")
         var merged = RunReport.merging(reports, id: id)
         if force, !problems.isEmpty { merged.run.warnings += problems.map { "merged with --force despite \($0)" } }
-        var warnings: [String] = []
-        var passRates: [PassRatePoint] = []
-        var history: (any RunRecords)?
-        do {
-            history = try stores.openHistory()
-            passRates = try history?.passRates(limit: 29) ?? []
-        } catch {
-            warnings.append("\(error)")
-        }
-        passRates.append(PassRatePoint(runID: id, rate: RunHistory.passRate(of: merged)))
         let folder = stores.reports.root.appendingPathComponent(id, isDirectory: true)
-        do {
-            try history?.record(merged, reportFolder: layout.displayPath(of: folder))
-        } catch {
-            warnings.append("\(error)")
-        }
-        do {
-            try stores.reports.write(merged, history: passRates)
-        } catch {
-            throw MergeError.unwritable(path: layout.displayPath(of: folder), reason: error.localizedDescription)
+        let (warnings, reportError) = await stores.publish(merged, layout: layout)
+        if let reportError {
+            throw MergeError.unwritable(path: layout.displayPath(of: folder), reason: reportError.localizedDescription)
         }
         return Outcome(report: merged, folder: folder, warnings: warnings)
     }

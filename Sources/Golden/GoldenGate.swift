@@ -61,10 +61,13 @@ public struct GoldenReport: Sendable {
 
     /// One line such as `golden: matches 40 · changed 3 · known-failure 2 · orphans 1`.
     public var summaryLine: String {
-        var parts = StepVerdict.Status.allCases.compactMap { status in
-            count(status) == 0 ? nil : "\(status.rawValue) \(count(status))"
-        }
-        if !orphans.isEmpty { parts.append("orphans \(orphans.count)") }
+        Self.summaryLine(counts: Dictionary(verdicts.map { ($0.status, 1) }, uniquingKeysWith: +), orphans: orphans.count)
+    }
+
+    /// The summary line for these counts of model steps by status and of orphans.
+    public static func summaryLine(counts: [StepVerdict.Status: Int], orphans: Int) -> String {
+        var parts = StepVerdict.Status.allCases.compactMap { status in counts[status].map { "\(status.rawValue) \($0)" } }
+        if orphans > 0 { parts.append("orphans \(orphans)") }
         return "golden: " + (parts.isEmpty ? "nothing to compare" : parts.joined(separator: " · "))
     }
 }

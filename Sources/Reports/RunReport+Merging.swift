@@ -109,8 +109,6 @@ extension RunReport {
     public var goldenSummaryLine: String {
         var counts: [StepVerdict.Status: Int] = [:]
         for step in fixtures.flatMap(\.steps) where step.step != nil { counts[step.status, default: 0] += 1 }
-        var parts = StepVerdict.Status.allCases.compactMap { status in counts[status].map { "\(status.rawValue) \($0)" } }
-        if !orphans.isEmpty { parts.append("orphans \(orphans.count)") }
-        return "golden: " + (parts.isEmpty ? "nothing to compare" : parts.joined(separator: " · "))
+        return GoldenReport.summaryLine(counts: counts, orphans: orphans.count)
     }
 }

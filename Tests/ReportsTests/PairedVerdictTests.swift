@@ -16,6 +16,7 @@ struct PairedVerdictTests {
         var inputTokens = 0
         var outputTokens = 0
         var latencySeconds = 0.0
+        var repeats: [RepeatRecord]?
     }
 
     /// `count` cases named from `start`, passing or failing `options.distinct`.

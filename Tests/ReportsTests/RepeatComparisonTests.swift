@@ -8,18 +8,7 @@ import Testing
 /// `compare` with repeats in both runs: each case's share of passing repeats, paired.
 @Suite("Repeat comparison")
 struct RepeatComparisonTests {
-    struct Step: ComparedStep {
-        var key: String
-        var outcome = "valid"
-        var failure: String?
-        var failedCheckNames: Set<String> = []
-        var passedCheckNames: Set<String> = ["options.count"]
-        var outputFingerprint: String? = "f"
-        var inputTokens = 0
-        var outputTokens = 0
-        var latencySeconds = 0.0
-        var repeats: [RepeatRecord]?
-    }
+    typealias Step = PairedVerdictTests.Step
 
     /// A case whose repeats pass as given, numbered from 1.
     static func step(_ index: Int, passing: [Bool]) -> Step {

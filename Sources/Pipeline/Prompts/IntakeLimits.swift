@@ -144,11 +144,15 @@ public struct IntakeLimitRules: Sendable {
         return (numbers + named).max()
     }
 
+    /// A number of minutes or hours: `45 min`, `1 hour`, `1.5 h`, `30 minutos`.
+    private static let timePattern = try! NSRegularExpression(
+        pattern: #"(\d+(?:\.\d+)?)\s*(hours?|hrs?|h|horas?|minutes?|mins?|minutos?|min)\b"#, options: [.caseInsensitive])
+
     /// The longest session the first field that names a time names, in minutes, at
     /// most 180: `anythingElse` before `coachingStyle`, so that a line pasted into the
     /// latter does not outweigh the person's own answer.
     func minutes(_ record: LocalIntakeData) -> Int? {
-        let pattern = try! NSRegularExpression(pattern: #"(\d+(?:\.\d+)?)\s*(hours?|hrs?|h|horas?|minutes?|mins?|minutos?|min)\b"#, options: [.caseInsensitive])
+        let pattern = Self.timePattern
         var longest: Int?
         for field in minuteFields {
             guard let key = LocalIntakeData.fields.first(where: { $0.key == field }), let text = record.displayValue(of: key) else { continue }

@@ -152,12 +152,7 @@ public struct StepPrompt: @unchecked Sendable {
 
     /// The user message for `variables` (values absent from the dictionary are falsy sections).
     func renderUserMessage(_ variables: [String: String]) -> String {
-        let text = template.render(variables as [String: Any])
-        // Trimmed by scalar: Foundation's trimmingCharacters copies the whole message through NSString.
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
+        template.render(variables as [String: Any]).trimmingWhitespace
     }
 
     private static func readText(_ url: URL, layout: ProjectLayout) throws(PromptError) -> String {

@@ -96,12 +96,3 @@ public enum ProgramMarkdown {
         return lines.joined(separator: "\n")
     }
 }
-
-private extension String {
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
-}
