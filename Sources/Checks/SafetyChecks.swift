@@ -222,3 +222,21 @@ enum SafetyChecks {
         return items.filter { seen.insert($0).inserted }
     }
 }
+
+extension CoachingKnowledge {
+    /// What a coach keeps in mind for `record`, one line per condition its answers
+    /// mention: the movements it keeps out, the work it calls for and why, as in
+    /// "a knee injury: leave out deep or loaded knee bending, lunges and split
+    /// stances (…). Include …". The program prompts show these lines to the model,
+    /// so a program is written to the same knowledge its checks hold it to.
+    public func cautions(for record: LocalIntakeData) -> [String] {
+        SafetyChecks.conditions(of: record, knowledge: self).map { finding in
+            let condition = finding.condition
+            var line = condition.label
+            let avoided = condition.avoid.compactMap { families[$0]?.label }
+            if !avoided.isEmpty { line += ": leave out " + avoided.joined(separator: "; ") + " (\(condition.reason))" }
+            if let include = condition.include.flatMap({ families[$0]?.label }) { line += ". Include \(include)" }
+            return line
+        }
+    }
+}

@@ -194,8 +194,10 @@ struct VariantTests {
         // goal-options-edit shares the schema file: the promoted step gets a file of its own.
         #expect(try Data(contentsOf: schemas.appendingPathComponent("goal-options.schema.json")) == sharedSchema)
         let metadata = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/prompt.yaml"), encoding: .utf8)
-        #expect(metadata.contains("schema: goal-options-v3.schema.json\n"), "\(metadata)")
-        #expect(FileManager.default.fileExists(atPath: schemas.appendingPathComponent("goal-options-v3.schema.json").path))
+        // The next free name (goal-options-vN.schema.json): the project may hold earlier ones.
+        let schemaLine = try #require(metadata.split(separator: "\n").first { $0.hasPrefix("schema: goal-options-v") }, "\(metadata)")
+        let ownSchema = schemas.appendingPathComponent(String(schemaLine.dropFirst("schema: ".count)))
+        #expect(try Data(contentsOf: ownSchema) == sharedSchema, "the variant's schema.json, in a file of its own")
         #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("prompts/goal-options/variants/v2/schema.json").path))
         // A second promotion may not overwrite the old base's folder.
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)

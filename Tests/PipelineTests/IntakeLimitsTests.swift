@@ -45,6 +45,26 @@ struct IntakeLimitsTests {
         #expect(try Self.limits("hostile-fake-closing-tag").sessionMinutes == 45)
     }
 
+    @Test func theLimitsReachTheProgramPromptsAsWordsAndAreLeftOutWhenTheAnswersSetNone() throws {
+        let prompts = try Repository.promptsV3()
+        for step in [PipelineStep.programDraft, .programEdit] {
+            let busy = try prompts.render(step, input: FixturePlan.placeholderInput(for: step, fixture: Repository.fixture("busy-parent"))).user
+            #expect(busy.contains("at most 3 days a week"), "\(step)")
+            #expect(busy.contains("at most 25 minutes"), "\(step)")
+            #expect(busy.contains("The equipment they have: bodyweight, mat, dumbbell."), "\(step)")
+            let minimal = try prompts.render(step, input: FixturePlan.placeholderInput(for: step, fixture: Repository.fixture("minimal-record"))).user
+            #expect(!minimal.contains("They can train at most"), "no frequency answered: \(step)")
+            #expect(!minimal.contains("A session takes at most"), "no time answered: \(step)")
+            #expect(!minimal.contains("The equipment they have"), "no environment answered: \(step)")
+        }
+    }
+
+    @Test func theLimitsAreTemplateVariablesOnlyWhereTheAnswersSetThem() {
+        let limits = IntakeLimits(days: 4, equipment: [.bodyweight, .resistanceBand], sessionMinutes: nil)
+        #expect(limits.templateVariables == ["available_days": "4", "available_equipment": "bodyweight, resistance-band"])
+        #expect(IntakeLimits().templateVariables.isEmpty)
+    }
+
     @Test func theProgramSchemaCarriesTheBoundsAndStillValidatesAProgramWithinThem() throws {
         let prompts = try Repository.prompts()
         let limits = IntakeLimits(days: 3, equipment: [.bodyweight, .mat, .dumbbell], sessionMinutes: 25)
@@ -53,6 +73,9 @@ struct IntakeLimitsTests {
         #expect(fitted["$defs"]?["program"]?["properties"]?["sessions"]?["maxItems"] == .number(3))
         #expect(fitted["$defs"]?["session"]?["properties"]?["minutes"]?["maximum"] == .number(25))
         #expect(fitted["$defs"]?["equipment"]?["enum"] == .array(["bodyweight", "mat", "dumbbell"].map(JSONValue.string)))
+        #expect(
+            fitted["$defs"]?["program"]?["properties"]?["equipment"]?["maxItems"] == .number(3),
+            "unique items of 3 words are at most 3: a grammar cannot enforce uniqueItems, so a word repeated to the token limit is cut off here")
         let schema = try Schema(fitted)
         let sample = try JSONParser.parse(Array(Samples.program.utf8))
         #expect(schema.validate(sample).isValid, "2 days, 25 minutes, bodyweight, mat and dumbbells fit")

@@ -17,6 +17,11 @@ enum Repository {
     static func prompts() throws -> PromptLibrary {
         try PromptLibrary(layout: layout)
     }
+
+    /// The prompts with every step's variant `v3` (prompt set v3).
+    static func promptsV3() throws -> PromptLibrary {
+        try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v3"], layout: layout))
+    }
 }
 
 enum Samples {

@@ -17,6 +17,21 @@ public struct IntakeLimits: Sendable, Hashable {
         self.sessionMinutes = sessionMinutes
     }
 
+    /// The template variables a program step's `user.mustache` may show the limits
+    /// with, so that the model reads them as words and not only as a decoding
+    /// grammar: `available_days` ("3"), `available_minutes` ("25") and
+    /// `available_equipment` ("bodyweight, mat, dumbbell"). A limit the answers do
+    /// not set is absent, so a `{{#available_days}}` section drops out.
+    public static let variableNames: Set<String> = ["available_days", "available_minutes", "available_equipment"]
+
+    var templateVariables: [String: String] {
+        var variables: [String: String] = [:]
+        if let days { variables["available_days"] = String(days) }
+        if let sessionMinutes { variables["available_minutes"] = String(sessionMinutes) }
+        if let equipment { variables["available_equipment"] = equipment.map(\.rawValue).joined(separator: ", ") }
+        return variables
+    }
+
     /// A program schema (`program.schema.json`'s shape) with these bounds written in:
     /// `days_per_week` and `sessions`, the equipment words, the minutes. A path the
     /// schema does not have is left alone.
@@ -36,6 +51,9 @@ public struct IntakeLimits: Sendable, Hashable {
         }
         if let equipment {
             update(["$defs", "equipment"]) { $0["enum"] = .array(equipment.map { .string($0.rawValue) }) }
+            // Unique items of N words are at most N; a grammar cannot enforce `uniqueItems`,
+            // so without this bound a small model can repeat one word to the token limit.
+            update(program + ["equipment"]) { $0["maxItems"] = .number(Double(equipment.count)) }
         }
         return schema
     }

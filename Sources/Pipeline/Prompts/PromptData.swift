@@ -14,6 +14,17 @@ public enum PromptData {
         value.serialized(JSONWriteOptions(pretty: pretty, escapesAngleBrackets: true))
     }
 
+    /// Goal options as numbered lines of their summary and detail, each a fenced JSON
+    /// string, without ids: a list to read, not a JSON answer a small model can copy
+    /// back unchanged.
+    public static func optionLines(_ options: JSONValue) -> String {
+        (options["options"]?.arrayValue ?? []).enumerated().map { index, option in
+            let summary = fenced(option["summary"] ?? .string(""), pretty: false)
+            let detail = fenced(option["detail"] ?? .string(""), pretty: false)
+            return "\(index + 1). \(summary): \(detail)"
+        }.joined(separator: "\n")
+    }
+
     /// The answered intake fields in the app's order, with height and weight in
     /// readable units (`5'8" (68 in)`, `150 lb`).
     public static func intake(_ record: LocalIntakeData) -> JSONValue {

@@ -59,13 +59,21 @@ public struct PromptLibrary: Sendable {
         let prompt = self[step]
         var variables: [String: String] = ["intake_json": input.fixtureData.intakeJSON]
         variables["skipped_fields"] = input.fixtureData.skippedFields
-        if let options = input.currentOptions { variables["current_options_json"] = PromptData.fenced(options) }
+        if let options = input.currentOptions {
+            variables["current_options_json"] = PromptData.fenced(options)
+            variables["current_options_text"] = PromptData.optionLines(options)
+        }
         if !input.earlierFeedback.isEmpty {
             variables["earlier_feedback_json"] = PromptData.fenced(.array(input.earlierFeedback.map(JSONValue.string)))
         }
         if let feedback = input.feedback { variables["feedback_json"] = PromptData.fenced(.string(feedback)) }
         if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
         if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
+        let cautions = coaching.cautions(for: input.fixture.record)
+        if !cautions.isEmpty { variables["health_cautions"] = cautions.map { "- \($0)" }.joined(separator: "\n") }
+        if let limits = intakeLimits?.limits(for: input.fixture.record) {
+            variables.merge(limits.templateVariables) { current, _ in current }
+        }
         return RenderedPrompt(
             step: step, system: prompt.system, user: prompt.renderUserMessage(variables),
             schema: replySchemaDocument(step, for: input.fixture.record), metadata: prompt.metadata)

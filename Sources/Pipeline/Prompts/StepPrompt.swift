@@ -70,9 +70,11 @@ public struct StepPrompt: @unchecked Sendable {
     /// The variables each step's template may use.
     public static let variables: [PipelineStep: Set<String>] = [
         .goalOptions: ["intake_json", "skipped_fields"],
-        .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "earlier_feedback_json", "feedback_json"],
-        .programDraft: ["intake_json", "skipped_fields", "confirmed_goal_json"],
-        .programEdit: ["intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json"],
+        .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"],
+        .programDraft: IntakeLimits.variableNames.union(["intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions"]),
+        .programEdit: IntakeLimits.variableNames.union([
+            "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json", "health_cautions",
+        ]),
     ]
 
     /// Loads and checks the folder for `step`; with a `variant`, each file its folder
