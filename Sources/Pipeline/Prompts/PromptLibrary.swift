@@ -69,10 +69,13 @@ public struct PromptLibrary: Sendable {
         if let feedback = input.feedback { variables["feedback_json"] = PromptData.fenced(.string(feedback)) }
         if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
         if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
-        let cautions = coaching.cautions(for: input.fixture.record)
-        if !cautions.isEmpty { variables["health_cautions"] = cautions.map { "- \($0)" }.joined(separator: "\n") }
-        if let limits = intakeLimits?.limits(for: input.fixture.record) {
-            variables.merge(limits.templateVariables) { current, _ in current }
+        // Only the program steps may show these, and reading them costs a scan of the record.
+        if step == .programDraft || step == .programEdit {
+            let cautions = coaching.cautions(for: input.fixture.record)
+            if !cautions.isEmpty { variables["health_cautions"] = cautions.map { "- \($0)" }.joined(separator: "\n") }
+            if let limits = intakeLimits?.limits(for: input.fixture.record) {
+                variables.merge(limits.templateVariables) { current, _ in current }
+            }
         }
         return RenderedPrompt(
             step: step, system: prompt.system, user: prompt.renderUserMessage(variables),
