@@ -76,4 +76,3 @@ extension Evaluation.Stores {
         return (warnings, reportError)
     }
 }
-

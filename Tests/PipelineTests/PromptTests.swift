@@ -65,6 +65,8 @@ struct PromptTests {
         #expect(senior.contains("Include balance training"), "\(senior)")
         let healthy = try prompts.render(.programDraft, input: FixturePlan.placeholderInput(for: .programDraft, fixture: Repository.fixture("busy-parent"))).user
         #expect(!healthy.contains("leave out"), "no condition in busy-parent's answers")
+        #expect(prompts[.programDraft].usedVariables.isSuperset(of: ["health_cautions", "available_days", "available_equipment"]))
+        #expect(try !Repository.prompts()[.programDraft].usedVariables.contains("health_cautions"), "set v2's template shows none, so none is read")
     }
 
     @Test func optionEditsReadTheCurrentOptionsAsANumberedListWithoutIds() throws {

@@ -59,9 +59,10 @@ public struct PromptLibrary: Sendable {
         let prompt = self[step]
         var variables: [String: String] = ["intake_json": input.fixtureData.intakeJSON]
         variables["skipped_fields"] = input.fixtureData.skippedFields
+        let used = prompt.usedVariables
         if let options = input.currentOptions {
             variables["current_options_json"] = PromptData.fenced(options)
-            variables["current_options_text"] = PromptData.optionLines(options)
+            if used.contains("current_options_text") { variables["current_options_text"] = PromptData.optionLines(options) }
         }
         if !input.earlierFeedback.isEmpty {
             variables["earlier_feedback_json"] = PromptData.fenced(.array(input.earlierFeedback.map(JSONValue.string)))
@@ -69,13 +70,13 @@ public struct PromptLibrary: Sendable {
         if let feedback = input.feedback { variables["feedback_json"] = PromptData.fenced(.string(feedback)) }
         if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
         if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
-        // Only the program steps may show these, and reading them costs a scan of the record.
-        if step == .programDraft || step == .programEdit {
+        // Read from the record only for a template that shows them: each is a scan of its answers.
+        if used.contains("health_cautions") {
             let cautions = coaching.cautions(for: input.fixture.record)
             if !cautions.isEmpty { variables["health_cautions"] = cautions.map { "- \($0)" }.joined(separator: "\n") }
-            if let limits = intakeLimits?.limits(for: input.fixture.record) {
-                variables.merge(limits.templateVariables) { current, _ in current }
-            }
+        }
+        if !used.isDisjoint(with: IntakeLimits.variableNames), let limits = intakeLimits?.limits(for: input.fixture.record) {
+            variables.merge(limits.templateVariables) { current, _ in current }
         }
         return RenderedPrompt(
             step: step, system: prompt.system, user: prompt.renderUserMessage(variables),

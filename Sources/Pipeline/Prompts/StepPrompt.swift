@@ -12,6 +12,8 @@ public struct StepPrompt: @unchecked Sendable {
     public let system: String
     /// The template as the prompt engineer wrote it.
     public let templateText: String
+    /// The variables the template names: a variable no template shows is not computed.
+    public let usedVariables: Set<String>
     public let metadata: PromptMetadata
     /// The output schema as written, sent to providers.
     public let schemaDocument: JSONValue
@@ -44,6 +46,7 @@ public struct StepPrompt: @unchecked Sendable {
         self.variant = variant
         self.system = system
         self.templateText = templateText
+        usedVariables = Set(Self.variableTags(in: templateText).map(\.name))
         self.metadata = metadata
         self.schemaDocument = schemaDocument
         self.schema = schema
@@ -254,14 +257,19 @@ public struct StepPrompt: @unchecked Sendable {
         return settings
     }
 
+    private static let variableTag = try! NSRegularExpression(pattern: #"\{\{\s*([#^/&{]?)\s*([^}!%=>\s]+)\s*\}?\s*\}\}"#)
+
+    /// Every variable tag of a template (values, sections, inverted sections), in order.
+    static func variableTags(in template: String) -> [(name: String, range: Range<String.Index>)] {
+        variableTag.matches(in: template, range: NSRange(template.startIndex..., in: template)).compactMap { match in
+            Range(match.range(at: 2), in: template).map { (String(template[$0]), $0) }
+        }
+    }
+
     /// Mustache renders unknown variables as empty text, silently; a typo would drop
     /// data from the prompt. Every tag must name a variable the step provides.
     static func checkVariables(_ template: String, allowed: Set<String>, file: String) throws(PromptError) {
-        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*([#^/&{]?)\s*([^}!%=>\s]+)\s*\}?\s*\}\}"#)
-        let range = NSRange(template.startIndex..., in: template)
-        for match in pattern.matches(in: template, range: range) {
-            guard let nameRange = Range(match.range(at: 2), in: template) else { continue }
-            let name = String(template[nameRange])
+        for (name, nameRange) in variableTags(in: template) {
             guard !allowed.contains(name) else { continue }
             let offset = template.utf8.distance(from: template.startIndex, to: nameRange.lowerBound)
             let location = SourceMap(Array(template.utf8)).location(ofOffset: offset)
