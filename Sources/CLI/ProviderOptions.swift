@@ -32,7 +32,7 @@ enum ProviderName: String, CaseIterable, ExpressibleByArgument {
 struct ProviderOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The provider: replay, local, openai-compatible, openai, anthropic or gemini.",
-        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is a llama-cpp-python server on 127.0.0.1:8080 started by scripts/local-model. API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
+        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is a llama.cpp server on 127.0.0.1:8080 (llama-server, or llama-cpp-python with --engine=python) started by scripts/local-model. API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
     var provider: ProviderName = .replay
 
     @Flag(help: "Record every live response into golden/<fixture>/<step>.cassette.json.")

@@ -54,7 +54,7 @@ struct RenderCommand: AsyncParsableCommand {
             let meta = rendered.metadata
             let variant = prompts[pipelineStep].variant.map { " variant \($0)" } ?? ""
             if index > 0 { out.writeLine() }
-            out.writeLine(out.styled("# \(stepID) · \(pipelineStep.rawValue) v\(meta.version)\(variant) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(prompts[pipelineStep].schemaFile)", .dim))
+            out.writeLine(out.styled("# \(stepID) · \(pipelineStep.rawValue) v\(meta.version)\(variant) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(prompts[pipelineStep].schemaFile)\(meta.compactJSON == true ? " · compact JSON" : "")", .dim))
             for source in rendering.upstream { out.writeLine(out.styled("# \(source)", .dim)) }
             out.writeLine(out.styled("## system", .bold))
             out.writeLine(rendered.system)

@@ -102,6 +102,27 @@ public struct CoachingKnowledge: Sendable {
         }
     }
 
+    /// An exercise of the library (`exercises.yaml`), with all the equipment it needs.
+    public struct LibraryExercise: Sendable, Hashable {
+        public let name: String
+        /// Empty for bodyweight alone.
+        public let needs: [Equipment]
+
+        public init(name: String, needs: [Equipment] = []) {
+            (self.name, self.needs) = (name, needs)
+        }
+    }
+
+    /// Exercises that train one thing (`Legs and hips`), simpler ones first.
+    public struct ExerciseGroup: Sendable, Hashable {
+        public let label: String
+        public let exercises: [LibraryExercise]
+
+        public init(label: String, exercises: [LibraryExercise]) {
+            (self.label, self.exercises) = (label, exercises)
+        }
+    }
+
     public let families: [String: Family]
     /// Phrases that look like a family's words but are not movements ("hop on the bike").
     public let notMovements: [String]
@@ -110,12 +131,14 @@ public struct CoachingKnowledge: Sendable {
     public let conditions: [Condition]
     public let impliedEquipment: [ImpliedEquipment]
     public let dislikeWording: DislikeWording
+    /// The exercise library a request can offer (`exercise_menu`), by group.
+    public let exerciseGroups: [ExerciseGroup]
     /// Tells two sets of knowledge apart cheaply, for caching what a record mentions.
     let identity: Int
 
     public init(
         families: [String: Family] = [:], notMovements: [String] = [], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = [],
-        dislikeWording: DislikeWording = DislikeWording()
+        dislikeWording: DislikeWording = DislikeWording(), exerciseGroups: [ExerciseGroup] = []
     ) {
         self.families = families
         self.notMovements = notMovements
@@ -123,12 +146,14 @@ public struct CoachingKnowledge: Sendable {
         self.conditions = conditions
         self.impliedEquipment = impliedEquipment
         self.dislikeWording = dislikeWording
+        self.exerciseGroups = exerciseGroups
         var hasher = Hasher()
         hasher.combine(families)
         hasher.combine(notMovements)
         hasher.combine(conditions)
         hasher.combine(impliedEquipment)
         hasher.combine(dislikeWording)
+        hasher.combine(exerciseGroups)
         identity = hasher.finalize()
     }
 
@@ -137,7 +162,9 @@ public struct CoachingKnowledge: Sendable {
 
     /// Reads the documents as parsed from YAML. A problem names the document, the
     /// JSON pointer of the value at fault, and what was expected.
-    public init(movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil, dislikes: JSONValue? = nil) throws(CoachingKnowledgeError) {
+    public init(
+        movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil, dislikes: JSONValue? = nil, exercises: JSONValue? = nil
+    ) throws(CoachingKnowledgeError) {
         guard case .object(let families)? = movements["families"] else {
             throw CoachingKnowledgeError(document: .movements, pointer: "/families", message: "expected a mapping of family id to label, words and except")
         }
@@ -174,6 +201,18 @@ public struct CoachingKnowledge: Sendable {
                 noWeightTargets: item["no_weight_targets"]?.boolValue ?? false,
                 reason: try Self.string(item["reason"], at: at + "/reason", in: .conditions)))
         }
+        func equipmentList(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> [Equipment] {
+            var list: [Equipment] = []
+            for (offset, name) in try Self.strings(value, at: pointer, in: document).enumerated() {
+                guard let item = Equipment(rawValue: name) else {
+                    throw CoachingKnowledgeError(
+                        document: document, pointer: "\(pointer)/\(offset)",
+                        message: "`\(name)` is not equipment; use one of " + Equipment.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                list.append(item)
+            }
+            return list
+        }
         var implied: [ImpliedEquipment] = []
         if let equipment, equipment != .null {
             guard case .array(let rules)? = equipment["implied"] else {
@@ -181,15 +220,7 @@ public struct CoachingKnowledge: Sendable {
             }
             for (index, rule) in rules.enumerated() {
                 let at = "/implied/\(index)"
-                var needs: [Equipment] = []
-                for (offset, name) in try Self.strings(rule["needs"], at: at + "/needs", in: .equipment).enumerated() {
-                    guard let item = Equipment(rawValue: name) else {
-                        throw CoachingKnowledgeError(
-                            document: .equipment, pointer: "\(at)/needs/\(offset)",
-                            message: "`\(name)` is not equipment; use one of " + Equipment.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    needs.append(item)
-                }
+                let needs = try equipmentList(rule["needs"], at: at + "/needs", in: .equipment)
                 implied.append(ImpliedEquipment(
                     words: try Self.strings(rule["words"], at: at + "/words", in: .equipment),
                     unless: rule["unless"] == nil ? [] : try Self.strings(rule["unless"], at: at + "/unless", in: .equipment),
@@ -210,10 +241,34 @@ public struct CoachingKnowledge: Sendable {
             if dislikes["fillers"] != nil { wording.fillers = Set(try Self.strings(dislikes["fillers"], at: "/fillers", in: .dislikes)) }
             if dislikes["reasons"] != nil { wording.reasons = Set(try Self.strings(dislikes["reasons"], at: "/reasons", in: .dislikes)) }
         }
+        var groups: [ExerciseGroup] = []
+        if let exercises, exercises != .null {
+            guard case .array(let list)? = exercises["groups"] else {
+                throw CoachingKnowledgeError(document: .exercises, pointer: "/groups", message: "expected a list of groups, each with a label and exercises")
+            }
+            for (index, group) in list.enumerated() {
+                let at = "/groups/\(index)"
+                guard case .array(let entries)? = group["exercises"], !entries.isEmpty else {
+                    throw CoachingKnowledgeError(document: .exercises, pointer: at + "/exercises", message: "expected a non-empty list of exercises")
+                }
+                var library: [LibraryExercise] = []
+                for (offset, entry) in entries.enumerated() {
+                    let pointer = "\(at)/exercises/\(offset)"
+                    if let name = entry.stringValue, !name.isEmpty {
+                        library.append(LibraryExercise(name: name))
+                    } else {
+                        library.append(LibraryExercise(
+                            name: try Self.string(entry["name"], at: pointer + "/name", in: .exercises),
+                            needs: entry["needs"] == nil ? [] : try equipmentList(entry["needs"], at: pointer + "/needs", in: .exercises)))
+                    }
+                }
+                groups.append(ExerciseGroup(label: try Self.string(group["label"], at: at + "/label", in: .exercises), exercises: library))
+            }
+        }
         let notMovements = movements["not_movements"] == nil ? [] : try Self.strings(movements["not_movements"], at: "/not_movements", in: .movements)
         self.init(
             families: parsedFamilies, notMovements: notMovements, conditions: parsedConditions, impliedEquipment: implied,
-            dislikeWording: wording)
+            dislikeWording: wording, exerciseGroups: groups)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {
@@ -242,6 +297,7 @@ public struct CoachingKnowledgeError: Error, Hashable, Sendable, CustomStringCon
         case conditions = "conditions.yaml"
         case equipment = "equipment.yaml"
         case dislikes = "dislikes.yaml"
+        case exercises = "exercises.yaml"
     }
 
     public var document: Document

@@ -81,7 +81,7 @@ enum DislikeChecks {
     }
 
     /// Whether `item` does what is disliked, not negated ("no running").
-    private static func matches(_ item: SafetyChecks.Item, _ dislike: Dislike) -> Bool {
+    static func matches(_ item: SafetyChecks.Item, _ dislike: Dislike) -> Bool {
         if let family = dislike.family { return SafetyChecks.belongs(item, to: family) }
         return SafetyChecks.mentions(dislike.words, in: item.clause)
     }

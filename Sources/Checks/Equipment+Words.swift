@@ -12,7 +12,7 @@ extension Equipment {
         case .bench: return ["bench", "banco"]
         case .rack: return ["squat rack", "power rack", "rack pull"]
         case .pullUpBar: return ["pull-up", "pullup", "chin-up", "chinup", "hanging", "dominada", "dominadas"]
-        case .cableMachine: return ["cable", "polea"]
+        case .cableMachine: return ["cable", "cable machine", "polea"]
         case .weightMachine: return ["leg press", "machine", "lat pulldown", "leg extension", "leg curl", "smith", "máquina", "prensa de piernas"]
         case .cardioMachine: return ["treadmill", "rower", "rowing machine", "elliptical", "stationary bike", "exercise bike", "assault bike", "stair climber", "caminadora", "cinta de correr", "bicicleta estática", "bicicleta fija", "elíptica", "remo en máquina"]
         case .suspensionTrainer: return ["TRX", "suspension"]

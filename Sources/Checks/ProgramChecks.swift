@@ -145,11 +145,16 @@ enum ProgramChecks {
         }
         let names = sessions.flatMap { exercises(of: $0).map(\.name) }
         let searchable = names.map(TextMatching.Searchable.init)
-        for item in Equipment.allCases where !allowed.contains(item) {
-            for (name, text) in zip(names, searchable) {
-                if let telltale = item.telltaleTerms.first(where: { TextMatching.firstMatch(of: $0.term, in: text) != nil }) {
-                    problems[item, default: []].append("\"\(name)\" (\"\(telltale.word)\")")
-                }
+        for (name, text) in zip(names, searchable) {
+            let hits = Equipment.allCases.compactMap { item in
+                item.telltaleTerms.filter { TextMatching.firstMatch(of: $0.term, in: text) != nil }
+                    .max { $0.word.count < $1.word.count }.map { (item: item, word: $0.word) }
+            }
+            // A word inside another equipment's longer telltale is that one's: a "Rowing machine" is no weight machine.
+            for hit in hits where !allowed.contains(hit.item) && !hits.contains(where: {
+                $0.item != hit.item && $0.word.count > hit.word.count && $0.word.lowercased().contains(hit.word.lowercased())
+            }) {
+                problems[hit.item, default: []].append("\"\(name)\" (\"\(hit.word)\")")
             }
         }
         for rule in knowledge.impliedEquipment {

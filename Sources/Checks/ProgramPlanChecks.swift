@@ -118,17 +118,7 @@ enum ProgramPlanChecks {
         var problems: [String] = []
         for session in program["sessions"]?.arrayValue ?? [] {
             guard let stated = session["minutes"]?.intValue, stated > 0 else { continue }
-            let exercises = session["exercises"]?.arrayValue ?? []
-            var seconds = 300.0
-            for exercise in exercises {
-                let name = exercise["name"]?.stringValue ?? ""
-                // An endurance piece that names its own length ("Easy run 30 minutes") fills that time.
-                let named = name.lowercased().contains("min") ? workSeconds(reps: name) : 0
-                let sets = Double(exercise["sets"]?.intValue ?? 1)
-                let perSet = workSeconds(reps: exercise["reps"]?.stringValue ?? "") + Double(exercise["rest_seconds"]?.intValue ?? 60)
-                seconds += max(named, sets * perSet)
-            }
-            let estimate = seconds / 60
+            let estimate = SessionTime.estimatedMinutes(session)
             let label = session["name"]?.stringValue.map { "\"\($0)\"" } ?? "day \(session["day"]?.intValue ?? 0)"
             if estimate < Double(stated) * 0.5 {
                 problems.append("\(label): about \(Int(estimate.rounded())) min of work and rest for \(stated) min")

@@ -2,23 +2,32 @@ import Foundation
 import Intake
 import Pipeline
 
-/// `promote STEP NAME`: the variant becomes the step's base prompt, and its golden
+/// `promote NAME`: the variants become their steps' base prompts, and their golden
 /// files (approved outputs and recordings) become the base's, so the new base
-/// replays offline at once wherever the variant was recorded.
+/// replays offline at once wherever the variants were recorded. A set of variants
+/// (one name across several steps) is promoted together, as `run --variant NAME`
+/// selects it: its golden files live in one folder.
 ///
 /// Only the fixture steps the variant has files for are replaced; the base's other
 /// files stay (stale now, since the prompt changed) so that re-recording them shows
 /// what changed. Kept under a name, the old base keeps a complete copy of its
 /// files as that variant's, so it still replays everywhere it did.
 public struct VariantPromotion: Sendable {
-    public let prompt: PromptPromotion
+    public let selection: VariantSelection
+    public let oldBaseName: String?
+
+    public init(selection: VariantSelection, keepingBaseAs oldBaseName: String? = nil) {
+        self.selection = selection
+        self.oldBaseName = oldBaseName
+    }
 
     public init(step: PipelineStep, variant: String, keepingBaseAs oldBaseName: String? = nil) {
-        prompt = PromptPromotion(step: step, variant: variant, keepingBaseAs: oldBaseName)
+        self.init(selection: VariantSelection(steps: [step: variant]), keepingBaseAs: oldBaseName)
     }
 
     public struct Outcome: Sendable {
-        public var prompt: PromptPromotion.Outcome
+        /// Each promoted step's prompt change, in pipeline order.
+        public var prompts: [(step: PipelineStep, outcome: PromptPromotion.Outcome)]
         /// Fixture steps whose files moved from the variant's folder into the base's.
         public var promotedSteps: [StepKey]
         /// Fixture steps the promoted prompt changes but the variant has no files for:
@@ -28,19 +37,33 @@ public struct VariantPromotion: Sendable {
         public var keptSteps: [StepKey]
         /// The old base's golden folder, relative to the project, when it was kept.
         public var oldBaseFolder: String?
+        /// Other variants' golden folders renamed because their label named a promoted
+        /// variant, which is the base now (old name, new name, relative to the project).
+        public var relabelled: [(from: String, to: String)]
     }
 
     public func apply(layout: ProjectLayout) throws -> Outcome {
-        let step = prompt.step
         let golden = layout.golden
+        guard let variantTrack = selection.track else {
+            throw PromptError(file: layout.displayPath(of: layout.prompts), message: "no variant named to promote")
+        }
         // The folders as `run --variant step=name` names them.
-        let variantTrack = VariantSelection(steps: [step: prompt.variant]).track!
-        let oldTrack = prompt.oldBaseName.map { VariantSelection(steps: [step: $0]).track! }
+        let oldTrack = oldBaseName.map { old in VariantSelection(steps: selection.steps.mapValues { _ in old }).track! }
         if let oldTrack, FileManager.default.fileExists(atPath: oldTrack.folder(in: golden).path) {
             throw GoldenError.unwritable(
                 path: layout.displayPath(of: oldTrack.folder(in: golden)), reason: "it already exists; choose another name for the old base")
         }
-        let promptOutcome = try prompt.apply(layout: layout)
+        let relabelling = try relabellingOtherVariants(in: golden, layout: layout)
+        let steps = PipelineStep.allCases.filter { selection.steps[$0] != nil }
+        // Every step is checked before any is written.
+        var plans: [PromptPromotion.Plan] = []
+        for step in steps {
+            plans.append(try PromptPromotion(step: step, variant: selection.steps[step]!, keepingBaseAs: oldBaseName).plan(layout: layout))
+        }
+        var promptOutcomes: [(step: PipelineStep, outcome: PromptPromotion.Outcome)] = []
+        for plan in plans {
+            promptOutcomes.append((plan.step, try plan.write(layout: layout)))
+        }
         let variantFolder = variantTrack.folder(in: golden)
         var promoted: [StepKey] = []
         var stale: [StepKey] = []
@@ -72,10 +95,57 @@ public struct VariantPromotion: Sendable {
         }
         // Folders go only when the move left them empty.
         rmdir(variantFolder.path)
+        var relabelled: [(from: String, to: String)] = []
+        for move in relabelling {
+            try move.apply()
+            relabelled.append((layout.displayPath(of: move.from), layout.displayPath(of: move.to)))
+        }
         rmdir(golden.appendingPathComponent(VariantTrack.folderName).path)
         return Outcome(
-            prompt: promptOutcome, promotedSteps: promoted.sorted(), staleSteps: stale.sorted(), keptSteps: kept.sorted(),
-            oldBaseFolder: oldTrack.map { layout.displayPath(of: $0.folder(in: golden)) })
+            prompts: promptOutcomes, promotedSteps: promoted.sorted(), staleSteps: stale.sorted(), keptSteps: kept.sorted(),
+            oldBaseFolder: oldTrack.map { layout.displayPath(of: $0.folder(in: golden)) }, relabelled: relabelled)
+    }
+
+    /// A variant's golden folder to rename: it was recorded on top of promoted variants
+    /// (`goal-options=v3+program-draft=short` after promoting v3), so it runs on the base
+    /// now. It takes the label without the promoted names and drops the files of steps
+    /// it no longer holds (those ran the promoted variants, whose files are the base's now).
+    private struct Relabelling {
+        let from: URL
+        let to: URL
+        let track: VariantTrack
+
+        func apply() throws {
+            try FileManager.default.moveItem(at: from, to: to)
+            for fixture in GoldenStore(folder: to).fixtureFolders() {
+                let folder = to.appendingPathComponent(fixture, isDirectory: true)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                    guard let step = GoldenStore.step(ofFileNamed: name), !track.holds(step: step) else { continue }
+                    try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                }
+            }
+        }
+    }
+
+    /// The other variants' folders to rename, refused before anything is written when
+    /// a new label is taken.
+    private func relabellingOtherVariants(in golden: URL, layout: ProjectLayout) throws -> [Relabelling] {
+        let parent = golden.appendingPathComponent(VariantTrack.folderName, isDirectory: true)
+        var moves: [Relabelling] = []
+        for label in ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted() {
+            guard let steps = VariantSelection.steps(inLabel: label) else { continue }
+            let remaining = steps.filter { selection.steps[$0.key] != $0.value }
+            guard remaining.count < steps.count, let track = VariantSelection(steps: remaining).track else { continue }
+            let from = parent.appendingPathComponent(label, isDirectory: true)
+            let to = track.folder(in: golden)
+            guard !FileManager.default.fileExists(atPath: to.path) else {
+                throw GoldenError.unwritable(
+                    path: layout.displayPath(of: to),
+                    reason: "it already exists, and \(layout.displayPath(of: from)) would be renamed to it; merge or remove one of them first")
+            }
+            moves.append(Relabelling(from: from, to: to, track: track))
+        }
+        return moves
     }
 
     /// The golden files in a fixture folder of the steps `track` holds, by step.

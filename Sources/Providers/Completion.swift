@@ -27,12 +27,16 @@ public struct CompletionRequest: Codable, Hashable, Sendable {
     public var temperature: Double
     public var maxTokens: Int
     public var seed: Int?
+    /// The reply is asked for as minified JSON (`compact_json` in `prompt.yaml`); only
+    /// a grammar-constrained local model is held to it.
+    public var compactJSON: Bool
     /// Which fixture and step the call belongs to: used to file recordings, never part of the request.
     public var context: CallContext?
 
     public init(
         system: String, messages: [ChatMessage], responseSchema: JSONValue? = nil, schemaName: String = "output",
-        temperature: Double = 0, maxTokens: Int = 1024, seed: Int? = nil, context: CallContext? = nil
+        temperature: Double = 0, maxTokens: Int = 1024, seed: Int? = nil, compactJSON: Bool = false,
+        context: CallContext? = nil
     ) {
         self.system = system
         self.messages = messages
@@ -41,6 +45,7 @@ public struct CompletionRequest: Codable, Hashable, Sendable {
         self.temperature = temperature
         self.maxTokens = maxTokens
         self.seed = seed
+        self.compactJSON = compactJSON
         self.context = context
     }
 }

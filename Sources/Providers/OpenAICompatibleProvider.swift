@@ -37,7 +37,7 @@ public struct OpenAICompatibleProvider: ModelProvider {
         var headers: [String: String] = [:]
         if let key = client.secret { headers["Authorization"] = "Bearer \(key)" }
         let url = baseURL.appendingPathComponent("chat/completions")
-        let (json, latency) = try await client.post(url: url, headers: headers, body: body(for: request))
+        let (json, latency) = try await client.post(url: url, headers: headers, body: try body(for: request))
         guard let choice = json["choices"]?[0] else {
             throw client.malformed("the response has no choices", in: json)
         }
@@ -56,8 +56,9 @@ public struct OpenAICompatibleProvider: ModelProvider {
             model: json["model"]?.stringValue, rawBody: json)
     }
 
-    /// The request body exactly as sent.
-    public func body(for request: CompletionRequest) -> JSONValue {
+    /// The request body exactly as sent. Fails when the request asks for compact JSON
+    /// from a grammar and the schema is beyond what `CompactJSONGrammar` can write.
+    public func body(for request: CompletionRequest) throws(CompactGrammarError) -> JSONValue {
         var messages: [JSONValue] = [["role": "system", "content": .string(request.system)]]
         for message in request.messages {
             messages.append(["role": .string(message.role.rawValue), "content": .string(message.content)])
@@ -80,6 +81,8 @@ public struct OpenAICompatibleProvider: ModelProvider {
                         "strict": true,
                     ],
                 ]
+            case .jsonObjectWithSchema where request.compactJSON:
+                body["grammar"] = .string(try CompactJSONGrammar(schema: SchemaForProviders.grammarSafe(schema)).text)
             case .jsonObjectWithSchema:
                 body["response_format"] = ["type": "json_object", "schema": SchemaForProviders.grammarSafe(schema)]
             case .jsonObject:

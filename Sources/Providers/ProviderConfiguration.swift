@@ -5,7 +5,7 @@ import JSONSchema
 public struct ProviderConfiguration: Sendable, Hashable {
     /// The provider presets `--provider` accepts.
     public enum Preset: String, Sendable, CaseIterable {
-        /// A local llama-cpp-python server on 127.0.0.1:8080 (see `scripts/local-model`).
+        /// A local llama.cpp server on 127.0.0.1:8080 (llama-server or llama-cpp-python; see `scripts/local-model`).
         case local
         /// Any OpenAI-compatible server at `--base-url`.
         case openaiCompatible = "openai-compatible"

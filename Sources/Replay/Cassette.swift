@@ -89,6 +89,9 @@ public struct RecordedRequest: Codable, Hashable, Sendable {
     public var temperature: Double
     public var maxTokens: Int
     public var seed: Int?
+    /// True when the reply was asked for as minified JSON; absent otherwise, so the
+    /// keys of requests without it are what they always were.
+    public var compactJSON: Bool?
 
     public init(_ request: CompletionRequest, provider: String, model: String) {
         self.provider = provider
@@ -100,6 +103,7 @@ public struct RecordedRequest: Codable, Hashable, Sendable {
         temperature = request.temperature
         maxTokens = request.maxTokens
         seed = request.seed
+        compactJSON = request.compactJSON ? true : nil
     }
 
     /// The content address: SHA-256 of this request's canonical JSON (keys sorted,
@@ -123,6 +127,7 @@ public struct RecordedRequest: Codable, Hashable, Sendable {
         object["temperature"] = .number(temperature)
         object["maxTokens"] = .number(Double(maxTokens))
         object["seed"] = seed.map { .number(Double($0)) }
+        object["compactJSON"] = compactJSON.map(JSONValue.bool)
         return .object(object)
     }
 }

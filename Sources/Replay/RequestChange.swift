@@ -11,8 +11,13 @@ struct RequestChange {
     var diff: String?
 
     init(current: RecordedRequest, currentProvenance: [String: String], recorded: RecordedRequest, recordedProvenance: [String: String]) {
-        var parts = Set(currentProvenance.keys).union(recordedProvenance.keys)
-            .filter { currentProvenance[$0] != recordedProvenance[$0] }
+        // Parts are matched by kind, not by file: a promoted variant's recording names
+        // the variant's files, and the same text in the base's files is no change.
+        let currentParts = Self.byKind(currentProvenance)
+        let recordedParts = Self.byKind(recordedProvenance)
+        var parts = Set(currentParts.keys).union(recordedParts.keys)
+            .filter { currentParts[$0]?.fingerprint != recordedParts[$0]?.fingerprint }
+            .compactMap { currentParts[$0]?.label ?? recordedParts[$0]?.label }
             .sorted()
         if current.schemaSHA256 != recorded.schemaSHA256, !parts.contains(where: { $0.hasPrefix("schema") }) { parts.append("schema") }
         if current.model != recorded.model { parts.append("model (\(recorded.model) → \(current.model))") }
@@ -22,6 +27,9 @@ struct RequestChange {
         if current.maxTokens != recorded.maxTokens { parts.append("max_tokens (\(recorded.maxTokens) → \(current.maxTokens))") }
         if current.seed != recorded.seed {
             parts.append("seed (\(recorded.seed.map(String.init) ?? "none") → \(current.seed.map(String.init) ?? "none"))")
+        }
+        if current.compactJSON != recorded.compactJSON {
+            parts.append("compact_json (\(recorded.compactJSON == true) → \(current.compactJSON == true))")
         }
         var diffs: [String] = []
         if current.system != recorded.system {
@@ -37,6 +45,17 @@ struct RequestChange {
         if parts.isEmpty { parts.append("request encoding") }
         causes = parts
         diff = diffs.isEmpty ? nil : diffs.joined(separator: "\n")
+    }
+
+    /// Provenance entries by the kind of part they name (`system prompt` for
+    /// `system prompt (prompts/goal-options/system.md)`), each with its label.
+    private static func byKind(_ provenance: [String: String]) -> [String: (label: String, fingerprint: String)] {
+        var parts: [String: (label: String, fingerprint: String)] = [:]
+        for (label, fingerprint) in provenance {
+            let kind = label.range(of: " (").map { String(label[..<$0.lowerBound]) } ?? label
+            parts[kind] = (label, fingerprint)
+        }
+        return parts
     }
 
     private static func diff(_ old: String, _ new: String, oldName: String, newName: String) -> String {

@@ -17,7 +17,7 @@ extension HTMLReport {
         .facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:4px 16px;margin:.6rem 0}
         .facts dt{font-size:.75rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}.facts dd{margin:0;overflow-wrap:anywhere}
         .prompt{white-space:nowrap}
-        .warnings{color:var(--stale)}
+        .warnings{color:var(--stale);overflow-wrap:anywhere}
         section.attention{background:var(--card);border:2px solid var(--bad);border-radius:10px;margin:8px auto}
         section.attention ol,section.attention ul{margin:.3rem 0;padding-left:1.4rem}section.attention li{margin:.25rem 0;overflow-wrap:anywhere}
         section.attention .known{margin-top:.6rem}

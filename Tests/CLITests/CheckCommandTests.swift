@@ -36,25 +36,25 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", try write(Self.options, as: "options.json")])
         #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("pass    schema: valid against prompts/schemas/goal-options.schema.json"))
+        #expect(outcome.standardOutput.contains("pass    schema: valid against prompts/schemas/goal-options-v3.schema.json"))
         #expect(outcome.standardOutput.contains("pass    options.distinct:"))
         #expect(outcome.standardOutput.hasSuffix("busy-parent goal-options: valid · 10 pass · 0 fail\n"))
     }
 
     @Test func aFailingCheckExitsOneAndJSONListsEveryCheck() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "program-draft", try approvedDraft("busy-parent"), "--format", "json"])
+        let outcome = try CommandRunner.run(["check", "--fixture", "total-beginner", "--step", "program-draft", try approvedDraft("total-beginner"), "--format", "json"])
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        #expect(object["fixture"] as? String == "busy-parent")
+        #expect(object["fixture"] as? String == "total-beginner")
         #expect(object["step"] as? String == "program-draft")
         #expect(object["valid"] as? Bool == true)
         let checks = try #require(object["checks"] as? [[String: Any]])
         #expect(checks.allSatisfy { Set($0.keys) == ["name", "passed", "message"] })
-        // The approved draft's known failures: it lists pull-ups and a jump rope for someone with dumbbells and a mat.
-        let equipment = try #require(checks.first { $0["name"] as? String == "program.equipment[jump-rope]" })
+        // The approved draft's known failures: it lists deadlifts and a bench press for someone without a barbell.
+        let equipment = try #require(checks.first { $0["name"] as? String == "program.equipment[barbell]" })
         #expect(equipment["passed"] as? Bool == false)
-        #expect((equipment["message"] as? String)?.contains("\"Jump Rope\" (\"jump rope\")") == true)
+        #expect((equipment["message"] as? String)?.contains("\"Deadlifts\" (\"deadlift\" implies it)") == true)
     }
 
     @Test func aSchemaErrorIsAFailure() throws {

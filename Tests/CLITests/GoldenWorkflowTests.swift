@@ -15,7 +15,7 @@ struct GoldenWorkflowTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("known-failure ") })
         #expect(lines[start].hasSuffix("fail only checks that failed in golden too:"))
         let countLines = lines[(start + 1)...].prefix { $0.hasPrefix("    ") }
-        #expect(countLines.joined(separator: " ").contains("edit.changed ×2"), "\(gate.standardOutput)")
+        #expect(countLines.joined(separator: " ").contains("program.session-time-plausible ×2"), "\(gate.standardOutput)")
         #expect(countLines.allSatisfy { $0.count <= 110 }, "the summary wraps instead of running on")
         #expect(!gate.standardOutput.contains("    known failure "), "no per-step reasons for approved failures")
         #expect(!gate.standardError.contains("✓ busy-parent"), "replay prints no line for a valid step")
@@ -85,7 +85,7 @@ struct GoldenWorkflowTests {
         let cassette = project.appendingPathComponent("golden/minimal-record/goal-options.cassette.json")
         let recorded = try String(contentsOf: cassette, encoding: .utf8)
         let corrupted = recorded.replacingOccurrences(
-            of: #", {\"id\": \"first-push-up\", \"summary\": \"Do 5 full push-ups in 10 weeks\", \"detail\": \"Start on the knees.\"}"#, with: "")
+            of: #", {\"id\": \"first-push-up\", \"summary\": \"Do 5 full push-ups in 10 weeks\", \"detail\": \"Start on the knees, then full push-ups.\"}"#, with: "")
         #expect(corrupted != recorded)
         try corrupted.write(to: cassette, atomically: true, encoding: .utf8)
         let broken = try CommandRunner.run(["run", "--ci"] + scope)

@@ -27,7 +27,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: project) }
         let template = project.appendingPathComponent("prompts/goal-options/user.mustache")
         let original = try String(contentsOf: template, encoding: .utf8)
-        let edited = original.replacingOccurrences(of: "Onboarding answers", with: "Onboarding replies")
+        let edited = original.replacingOccurrences(of: "The onboarding answers", with: "The onboarding replies")
         #expect(edited != original)
         try edited.write(to: template, atomically: true, encoding: .utf8)
 
@@ -41,7 +41,7 @@ import TestSupport
         #expect(run.standardOutput.contains("the same change in all \(fixtures):"))
         let everything = run.standardOutput + run.standardError
         #expect(everything.components(separatedBy: "+++ current messages").count == 2, "the prompt diff is printed once")
-        #expect(everything.contains("+Onboarding replies"))
+        #expect(everything.contains("+The onboarding replies"))
         #expect(!run.standardError.contains("stale-recording"), "no line per stale step")
         #expect(run.standardOutput.contains("later steps did not run: they need the output of a stale step."))
         #expect(run.standardOutput.contains("`trainer-eval run --provider local --record-missing`"))

@@ -35,7 +35,7 @@ struct RunCommandTests {
         return root
     }
 
-    static let options = #"{"options": [{"id": "move-3x-week", "summary": "Move 3 times a week for 8 weeks", "detail": "Short sessions."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 steps a day by June", "detail": "Add 500 a week."}, {"id": "first-push-up", "summary": "Do 5 full push-ups in 10 weeks", "detail": "Start on the knees."}]}"#
+    static let options = #"{"options": [{"id": "move-3x-week", "summary": "Move 3 times a week for 8 weeks", "detail": "Short sessions at home, three times a week."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 steps a day by June", "detail": "Add 500 steps to each day every week."}, {"id": "first-push-up", "summary": "Do 5 full push-ups in 10 weeks", "detail": "Start on the knees, then full push-ups."}]}"#
 
     static func completion(_ content: String) -> String {
         let escaped = String(decoding: try! JSONEncoder().encode(content), as: UTF8.self)

@@ -10,7 +10,8 @@ struct SchemaWarningTests {
         let label: String
         let arguments: [String]
         let environment: [String: String]
-        /// Keywords named for goal-options.schema.json and program.schema.json; nil when none.
+        /// Keywords named for goal-options-v3.schema.json and program-v3.schema.json (the
+        /// schemas the base prompts name); nil when none.
         let goalOptions: String?
         let program: String?
         let answer: @Sendable () -> String
@@ -21,18 +22,18 @@ struct SchemaWarningTests {
 
     static let cases: [Case] = [
         Case(label: "local (json-object-schema)", arguments: ["--provider", "local"], environment: [:],
-             goalOptions: "maxLength", program: "maxLength, uniqueItems",
+             goalOptions: nil, program: "uniqueItems",
              answer: { RunCommandTests.completion(options) }),
         Case(label: "openai-compatible (json-object-schema)",
              arguments: ["--provider", "openai-compatible", "--structured-output", "json-object-schema"], environment: [:],
-             goalOptions: "maxLength", program: "maxLength, uniqueItems",
+             goalOptions: nil, program: "uniqueItems",
              answer: { RunCommandTests.completion(options) }),
         Case(label: "openai-compatible (json-schema)", arguments: ["--provider", "openai-compatible"], environment: [:],
              goalOptions: "maxLength, minLength", program: "maxLength, minLength, uniqueItems",
              answer: { RunCommandTests.completion(options) }),
         Case(label: "anthropic", arguments: ["--provider", "anthropic"], environment: ["ANTHROPIC_API_KEY": "test-key"],
              goalOptions: "maxItems, maxLength, minItems, minLength",
-             program: "maxItems, maxLength, maximum, minLength, minimum, uniqueItems",
+             program: "maxItems, maxLength, maximum, minItems, minLength, minimum, uniqueItems",
              answer: {
                  #"{"type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "content": [{"type": "tool_use", "id": "toolu_1", "name": "goal_options", "input": "#
                      + options + #"}], "stop_reason": "tool_use", "usage": {"input_tokens": 900, "output_tokens": 120}}"#
@@ -66,7 +67,7 @@ struct SchemaWarningTests {
 
         let lines = outcome.standardError.split(separator: "\n").map(String.init)
         let warnings = lines.filter { $0.hasPrefix("warning: prompts/schemas/") }
-        let expected = [("goal-options", example.goalOptions), ("program", example.program)]
+        let expected = [("goal-options-v3", example.goalOptions), ("program-v3", example.program)]
             .compactMap { name, keywords in keywords.map { (name, $0) } }
         #expect(warnings.count == expected.count, "\(warnings)")
         for (name, keywords) in expected {

@@ -1,11 +1,12 @@
 import Foundation
+import JSONSchema
 import TestSupport
 import Testing
 
 @Suite("Prompt variants", .serialized)
 struct VariantTests {
     static let terseRule = "Keep every summary to six words or fewer."
-    static let terseOptions = #"{"options": [{"id": "move-3x-week", "summary": "Move three times weekly", "detail": "Short sessions."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 daily steps", "detail": "Add 500 a week."}, {"id": "first-push-up", "summary": "Five push-ups by spring", "detail": "Start on the knees."}]}"#
+    static let terseOptions = #"{"options": [{"id": "move-3x-week", "summary": "Move three times weekly", "detail": "Short sessions at home, three times a week."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 daily steps", "detail": "Add 500 steps to each day every week."}, {"id": "first-push-up", "summary": "Five push-ups by spring", "detail": "Start on the knees, then full push-ups."}]}"#
 
     /// A project whose goal-options step has the variant `terse` (its own system message,
     /// nothing else) and no other variant.
@@ -64,9 +65,9 @@ struct VariantTests {
         #expect(prompts?["goal-options"]?["variant"] as? String == "terse")
         #expect(prompts?["program-draft"]?["variant"] == nil)
         let markdown = try String(contentsOf: project.appendingPathComponent("Reports/latest/report.md"), encoding: .utf8)
-        #expect(markdown.contains("goal-options v2 variant terse"))
+        #expect(markdown.contains("goal-options v4 variant terse"))
         let html = try String(contentsOf: project.appendingPathComponent("Reports/latest/index.html"), encoding: .utf8)
-        #expect(html.contains("goal-options v2 variant terse"))
+        #expect(html.contains("goal-options v4 variant terse"))
         let junit = try String(contentsOf: project.appendingPathComponent("Reports/latest/junit.xml"), encoding: .utf8)
         #expect(junit.contains("name=\"goal-options (variant terse)\""))
         let history = try CommandRunner.run(["history", "--limit", "2", "--project", project.path])
@@ -89,18 +90,18 @@ struct VariantTests {
         // render shows the variant's messages.
         let rendered = try CommandRunner.run(["render", "--variant", "terse", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"])
         #expect(rendered.standardOutput.contains(Self.terseRule))
-        #expect(rendered.standardOutput.contains("goal-options v2 variant terse"))
+        #expect(rendered.standardOutput.contains("goal-options v4 variant terse"))
         #expect(!(try CommandRunner.run(["render", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"]).standardOutput.contains(Self.terseRule)))
 
         // Promoted, the variant is the base (version up) and replays offline at once; the old base stays a variant.
         let requestsBefore = server.requestCount
         let promote = try CommandRunner.run(["promote", "goal-options", "terse", "--keep-base-as", "v2", "--project", project.path])
         #expect(promote.status == 0, "\(promote.standardOutput)\(promote.standardError)")
-        #expect(promote.standardOutput.contains("v2 → v3"))
+        #expect(promote.standardOutput.contains("v4 → v5"))
         let system = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/system.md"), encoding: .utf8)
         #expect(system.contains(Self.terseRule))
         let metadata = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/prompt.yaml"), encoding: .utf8)
-        #expect(metadata.contains("version: 3\n"))
+        #expect(metadata.contains("version: 5\n"))
         #expect(metadata.contains("# How outputs are compared with golden"), "comments survive")
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("prompts/goal-options/variants/terse").path))
         let newBase = try CommandRunner.run(["run", "--ci"] + scope)
@@ -111,6 +112,16 @@ struct VariantTests {
         #expect(server.requestCount == requestsBefore)
         let oldSystem = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/variants/v2/system.md"), encoding: .utf8)
         #expect(!oldSystem.contains(Self.terseRule))
+
+        // The promoted recording names the variant's system.md; the same text in the base's
+        // file is no change, so a later edit to the template is the only cause named.
+        let template = project.appendingPathComponent("prompts/goal-options/user.mustache")
+        let text = try String(contentsOf: template, encoding: .utf8)
+        try text.replacingOccurrences(of: "Write 3 or 4 goal options", with: "Write three or four goal options")
+            .write(to: template, atomically: true, encoding: .utf8)
+        let edited = try CommandRunner.run(["run", "--ci"] + scope)
+        #expect(edited.standardOutput.contains(
+            "stale 1 recording is stale because the prompt template (prompts/goal-options/user.mustache) changed\n"), "\(edited.standardOutput)")
     }
 
     @Test func aVariantNameThatDoesNotExistIsAUsageErrorNamingTheVariants() throws {
@@ -140,7 +151,7 @@ struct VariantTests {
         try "temperature: 0\nmax_tokens: 1200\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let rendered = try CommandRunner.run(["render", "--variant", "cool", "--project", project.path, "--fixture", "minimal-record", "--step", "program-draft"])
         #expect(rendered.status == 0, "\(rendered.standardError)")
-        #expect(rendered.standardOutput.contains("program-draft v3 variant cool · temperature 0.0 · max_tokens 1200 · schema prompts/schemas/program.schema.json"), "\(rendered.standardOutput)")
+        #expect(rendered.standardOutput.contains("program-draft v5 variant cool · temperature 0.0 · max_tokens 1200 · schema prompts/schemas/program-v3.schema.json"), "\(rendered.standardOutput)")
 
         try "temperature: hot\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let broken = try CommandRunner.run(["render", "--variant", "cool", "--project", project.path, "--fixture", "minimal-record", "--step", "program-draft"])
@@ -152,8 +163,8 @@ struct VariantTests {
         #expect(promote.status == 0, "\(promote.standardError)")
         let metadata = try String(contentsOf: project.appendingPathComponent("prompts/program-draft/prompt.yaml"), encoding: .utf8)
         #expect(metadata.contains("temperature: 0\n"))
-        #expect(metadata.contains("version: 4\n"))
-        #expect(metadata.contains("max_tokens: 1800\n"), "keys the variant leaves out keep the base's values")
+        #expect(metadata.contains("version: 6\n"))
+        #expect(metadata.contains("max_tokens: 2000\n"), "keys the variant leaves out keep the base's values")
         #expect(promote.standardOutput.contains("had no recordings"))
     }
 
@@ -168,7 +179,7 @@ struct VariantTests {
         let system = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/system.md"), encoding: .utf8)
         try (system + "\n\n" + Self.terseRule + "\n").write(to: variant.appendingPathComponent("system.md"), atomically: true, encoding: .utf8)
         let schemas = project.appendingPathComponent("prompts/schemas")
-        let sharedSchema = try Data(contentsOf: schemas.appendingPathComponent("goal-options.schema.json"))
+        let sharedSchema = try Data(contentsOf: schemas.appendingPathComponent("goal-options-v3.schema.json"))
         try sharedSchema.write(to: variant.appendingPathComponent("schema.json"))
         let server = try Self.server()
         defer { server.stop() }
@@ -192,7 +203,7 @@ struct VariantTests {
         let oldBase = try CommandRunner.run(["run", "--ci", "--variant", "v2", "--project", project.path, "--fixture", "busy-parent"])
         #expect(oldBase.status == 0, "\(oldBase.standardOutput)\(oldBase.standardError)")
         // goal-options-edit shares the schema file: the promoted step gets a file of its own.
-        #expect(try Data(contentsOf: schemas.appendingPathComponent("goal-options.schema.json")) == sharedSchema)
+        #expect(try Data(contentsOf: schemas.appendingPathComponent("goal-options-v3.schema.json")) == sharedSchema)
         let metadata = try String(contentsOf: project.appendingPathComponent("prompts/goal-options/prompt.yaml"), encoding: .utf8)
         // The next free name (goal-options-vN.schema.json): the project may hold earlier ones.
         let schemaLine = try #require(metadata.split(separator: "\n").first { $0.hasPrefix("schema: goal-options-v") }, "\(metadata)")
@@ -207,29 +218,34 @@ struct VariantTests {
         #expect(again.standardError.contains("already exists"), "\(again.standardError)")
     }
 
-    /// `markdown: rendered`: the model is asked for the JSON alone and the markdown is rendered from it.
-    @Test func aProgramVariantWithRenderedMarkdownAsksForTheJSONAlone() throws {
+    /// `markdown: rendered` (the base's): the model is asked for the JSON alone and the
+    /// markdown is rendered from it; a variant with `markdown: model` asks for both.
+    @Test func aProgramStepWithRenderedMarkdownAsksForTheJSONAlone() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }
-        let variant = project.appendingPathComponent("prompts/program-draft/variants/rendered")
+        let variant = project.appendingPathComponent("prompts/program-draft/variants/model")
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
-        try "markdown: rendered\nmax_tokens: 900\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        try "markdown: model\nmax_tokens: 2400\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let program = #"{"program_json": {"title": "Steady Start", "goal": "Move 3 times a week for 8 weeks", "duration_weeks": 8, "days_per_week": 2, "session_minutes": 30, "equipment": ["bodyweight"], "sessions": [{"day": 1, "name": "Full body", "minutes": 30, "exercises": [{"name": "Squat to a chair", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Wall push-up", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Glute bridge", "sets": 3, "reps": "12", "rest_seconds": 60, "notes": ""}]}, {"day": 2, "name": "Walk and core", "minutes": 30, "exercises": [{"name": "Brisk walk", "sets": 1, "reps": "20 min", "rest_seconds": 0, "notes": ""}, {"name": "Dead bug", "sets": 3, "reps": "8 each side", "rest_seconds": 45, "notes": ""}, {"name": "Side plank", "sets": 2, "reps": "20 s", "rest_seconds": 45, "notes": ""}]}], "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "safety_notes": ["Warm up for 5 minutes and stop if anything hurts."]}}"#
         let server = try LoopbackServer { request in
             let body = String(decoding: request.body, as: UTF8.self)
             return .json(RunCommandTests.completion(body.contains("program_json") ? program : RunCommandTests.options))
         }
         defer { server.stop() }
-        let run = try CommandRunner.run([
-            "run", "--variant", "rendered", "--project", project.path, "--fixture", "minimal-record", "--until", "program-draft",
-            "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
-        ])
+        let live = ["--project", project.path, "--fixture", "minimal-record", "--until", "program-draft",
+                    "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString]
+        let modelWrites = try CommandRunner.run(["run", "--variant", "model"] + live)
+        let modelRequest = try #require(server.requests.last.map { String(decoding: $0.body, as: UTF8.self) })
+        #expect(modelRequest.contains("\"max_tokens\":2400") || modelRequest.contains("\"max_tokens\": 2400"), "\(modelWrites.standardError)")
+        #expect(modelRequest.contains("program_markdown"), "markdown: model asks the model for the markdown too")
+
+        let run = try CommandRunner.run(["run"] + live)
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         let draftRequest = try #require(server.requests.last.map { String(decoding: $0.body, as: UTF8.self) })
         let schemaSent = try #require(draftRequest.range(of: "\"response_format\"").map { String(draftRequest[$0.lowerBound...]) })
         #expect(schemaSent.contains("program_json"))
         #expect(!schemaSent.contains("program_markdown"), "the schema sent leaves the markdown out")
-        #expect(draftRequest.contains("\"max_tokens\":900") || draftRequest.contains("\"max_tokens\": 900"))
+        #expect(draftRequest.contains("\"max_tokens\":2000") || draftRequest.contains("\"max_tokens\": 2000"))
 
         let results = try JSONSerialization.jsonObject(
             with: Data(contentsOf: project.appendingPathComponent("Reports/latest/results.json"))) as? [String: Any]
@@ -249,5 +265,330 @@ struct VariantTests {
         let refused = try CommandRunner.run(["render", "--variant", "goal-options=rendered", "--project", project.path, "--fixture", "minimal-record"])
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("`markdown` applies to the program steps only"), "\(refused.standardError)")
+    }
+}
+
+/// One run of the program steps' variant `name` against a loopback server, as a local
+/// model is asked: the server answers a program request with `program`, one that asks
+/// for operations with `edit`, and the option steps with `RunCommandTests.options`.
+struct ProgramVariantRun {
+    let status: Int32
+    let output: String
+    /// Every request body the server received, in order.
+    let bodies: [JSONValue]
+    /// `Reports/latest/results.json` of the run.
+    let results: JSONValue
+
+    /// Writes `settings[step]` as the `prompt.yaml` of `prompts/<step>/variants/<name>/` in `project`.
+    static func writeVariant(_ name: String, settings: [String: String], in project: URL) throws {
+        for (step, yaml) in settings {
+            let variant = project.appendingPathComponent("prompts/\(step)/variants/\(name)")
+            try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+            try yaml.write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    init(_ name: String, in project: URL, program: String, edit: String? = nil) throws {
+        let server = try LoopbackServer { request in
+            let body = String(decoding: request.body, as: UTF8.self)
+            if let edit, body.contains("operations") { return .json(RunCommandTests.completion(edit)) }
+            return .json(RunCommandTests.completion(body.contains("program_json") ? program : RunCommandTests.options))
+        }
+        defer { server.stop() }
+        let run = try CommandRunner.run([
+            "run", "--variant", name, "--project", project.path, "--fixture", "minimal-record",
+            "--provider", "local", "--base-url", server.url("/v1").absoluteString,
+        ])
+        status = run.status
+        output = run.standardOutput + run.standardError
+        bodies = try server.requests.map { try JSONParser.parse($0.body) }
+        results = try JSONParser.parse(Data(contentsOf: project.appendingPathComponent("Reports/latest/results.json")))
+    }
+
+    /// The result of the step `id` for the fixture.
+    func step(_ id: String) throws -> JSONValue {
+        try #require(results["fixtures"]?[0]?["steps"]?.arrayValue?.first { $0["id"] == .string(id) })
+    }
+}
+
+/// `minutes: rendered` and `compact_json: true`, as a local model is asked for a program:
+/// no minutes in the grammar, the minutes stated from the work the model chose, and
+/// the edit shown the program without them.
+@Suite("Rendered minutes and compact JSON", .serialized)
+struct RenderedMinutesTests {
+    /// Day 1: 9 sets of 10 reps (30 s) and 60 s rest, 13.5 min, plus the 5-minute
+    /// warm-up: 18.5, stated 20. Day 2: a 20-minute walk, 3 × (24 s + 45 s) and
+    /// 2 × (20 s + 45 s), 25.6 min, plus 5: stated 35.
+    static let program = #"{"program_json": {"title": "Steady Start", "goal": "Move 3 times a week for 8 weeks", "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "duration_weeks": 8, "days_per_week": 2, "equipment": ["bodyweight"], "sessions": [{"day": 1, "name": "Full body", "exercises": [{"name": "Squat to a chair", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Wall push-up", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Glute bridge", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}]}, {"day": 2, "name": "Walk and core", "exercises": [{"name": "Brisk walk", "sets": 1, "reps": "20 min", "rest_seconds": 0, "notes": ""}, {"name": "Dead bug", "sets": 3, "reps": "8 each side", "rest_seconds": 45, "notes": ""}, {"name": "Side plank", "sets": 2, "reps": "20 s", "rest_seconds": 45, "notes": ""}]}], "safety_notes": ["Warm up for 5 minutes and stop if anything hurts."]}}"#
+
+    @Test func theModelChoosesTheWorkAndTheMinutesAreStatedFromIt() throws {
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let yaml = "minutes: rendered\ncompact_json: true\n"
+        try ProgramVariantRun.writeVariant("timed", settings: ["program-draft": yaml, "program-edit": yaml], in: project)
+        let run = try ProgramVariantRun("timed", in: project, program: Self.program)
+        #expect(run.status <= 1, "\(run.output)")
+        let programRequests = run.bodies.filter { $0["grammar"]?.stringValue?.contains("program_json") == true }
+        #expect(programRequests.count == 2, "the draft and the edit ask for compact JSON: \(run.bodies.count) requests")
+        for body in programRequests {
+            let grammar = body["grammar"]?.stringValue ?? ""
+            #expect(body["response_format"] == nil)
+            #expect(grammar.contains(#"\"exercises\":"#) && !grammar.contains(#"\"minutes\":"#) && !grammar.contains("session_minutes"), "\(grammar)")
+        }
+        let editMessage = programRequests.last?["messages"]?[1]?["content"]?.stringValue ?? ""
+        let shown = try #require(editMessage.range(of: "<current_program>").flatMap { start in
+            editMessage.range(of: "</current_program>").map { String(editMessage[start.upperBound..<$0.lowerBound]) }
+        })
+        #expect(shown.contains("Squat to a chair") && !shown.contains(#""minutes":"#) && !shown.contains("session_minutes"), "the edit sees the program as it would write it: \(shown)")
+
+        for stepID in ["program-draft", "program-edit"] {
+            let step = try run.step(stepID)
+            #expect(step["outcome"] == "valid", "\(stepID)")
+            let program = step["output"]?["program_json"]
+            #expect(program?["sessions"]?[0]?["minutes"] == 20 && program?["sessions"]?[1]?["minutes"] == 35, "\(stepID)")
+            #expect(program?["session_minutes"] == 35, "the longest session")
+            #expect(step["output"]?["program_markdown"]?.stringValue?.contains("## Day 2: Walk and core (35 min)") == true)
+            let checks = step["checks"]?.arrayValue ?? []
+            #expect(checks.contains { $0["name"] == "program.session-time-plausible" && $0["passed"] == true }, "\(stepID)")
+        }
+
+        // Only the program steps state minutes, and only a schema that has them can leave them out.
+        let wrong = project.appendingPathComponent("prompts/goal-options/variants/timed")
+        try FileManager.default.createDirectory(at: wrong, withIntermediateDirectories: true)
+        try "minutes: rendered\n".write(to: wrong.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.run(["render", "--variant", "goal-options=timed", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(refused.status == 2 && refused.standardError.contains("`minutes` applies to the program steps only"), "\(refused.standardError)")
+        try "minutes: sometimes\n".write(to: wrong.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let misspelt = try CommandRunner.run(["render", "--variant", "goal-options=timed", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(misspelt.standardError.contains("`minutes` must be model, rendered or recomputed, got string \"sometimes\""), "\(misspelt.standardError)")
+        let untimed = project.appendingPathComponent("prompts/program-draft/variants/untimed")
+        try FileManager.default.createDirectory(at: untimed, withIntermediateDirectories: true)
+        try "minutes: rendered\nmarkdown: model\nschema: goal-options-v3.schema.json\n".write(to: untimed.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let noMinutes = try CommandRunner.run(["render", "--variant", "program-draft=untimed", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(noMinutes.status == 2 && noMinutes.standardError.contains("`minutes: rendered` needs a schema with /$defs/session/properties/minutes"), "\(noMinutes.standardError)")
+    }
+}
+
+/// `minutes: recomputed`: the model is asked for the minutes, as a slot that keeps it
+/// writing sessions, and whatever it wrote is replaced by the time of its work.
+@Suite("Recomputed minutes", .serialized)
+struct RecomputedMinutesTests {
+    /// `RenderedMinutesTests.program` with minutes the model got wrong: 45 and 10, and 60 in all.
+    static let program = RenderedMinutesTests.program
+        .replacingOccurrences(of: #"{"day": 1, "name": "Full body", "exercises""#, with: #"{"day": 1, "name": "Full body", "minutes": 45, "exercises""#)
+        .replacingOccurrences(of: #"{"day": 2, "name": "Walk and core", "exercises""#, with: #"{"day": 2, "name": "Walk and core", "minutes": 10, "exercises""#)
+        .replacingOccurrences(of: #""days_per_week": 2,"#, with: #""days_per_week": 2, "session_minutes": 60,"#)
+
+    @Test func theModelsMinutesAreReplacedByTheTimeOfItsWork() throws {
+        #expect(Self.program.contains(#""minutes": 45"#) && Self.program.contains(#""session_minutes": 60"#))
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let yaml = "minutes: recomputed\ncompact_json: true\n"
+        try ProgramVariantRun.writeVariant("timed", settings: ["program-draft": yaml, "program-edit": yaml], in: project)
+        let run = try ProgramVariantRun("timed", in: project, program: Self.program)
+        #expect(run.status <= 1, "\(run.output)")
+        let programRequests = run.bodies.filter { $0["grammar"]?.stringValue?.contains("program_json") == true }
+        #expect(programRequests.count == 2, "\(run.bodies.count) requests")
+        for body in programRequests {
+            let grammar = body["grammar"]?.stringValue ?? ""
+            #expect(grammar.contains(#"\"minutes\":"#) && grammar.contains("session_minutes"), "the model is still asked for them: \(grammar)")
+        }
+        let editMessage = programRequests.last?["messages"]?[1]?["content"]?.stringValue ?? ""
+        #expect(editMessage.contains(#""minutes":20"#) && editMessage.contains(#""session_minutes":35"#) && !editMessage.contains(#""minutes":45"#),
+                "the edit is shown the draft as the app states it: \(editMessage)")
+
+        for stepID in ["program-draft", "program-edit"] {
+            let step = try run.step(stepID)
+            #expect(step["outcome"] == "valid", "\(stepID)")
+            let program = step["output"]?["program_json"]
+            #expect(program?["sessions"]?[0]?["minutes"] == 20 && program?["sessions"]?[1]?["minutes"] == 35, "\(stepID)")
+            #expect(program?["session_minutes"] == 35, "the longest session, not the model's 60")
+            let checks = step["checks"]?.arrayValue ?? []
+            #expect(checks.contains { $0["name"] == "program.session-time-plausible" && $0["passed"] == true }, "\(stepID)")
+        }
+    }
+}
+
+/// `progression: rendered`: the model lists what changes, and the phases are written
+/// from the list and the plan's weeks.
+@Suite("Rendered progression", .serialized)
+struct RenderedProgressionTests {
+    static let program = RecomputedMinutesTests.program.replacingOccurrences(
+        of: #"[{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}]"#, with: #"["technique", "sets", "deload"]"#)
+
+    @Test func theModelListsTheChangesAndThePhasesAreWrittenFromThem() throws {
+        #expect(Self.program.contains(#""progression": ["technique", "sets", "deload"]"#))
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let yaml = "progression: rendered\nminutes: recomputed\ncompact_json: true\n"
+        try ProgramVariantRun.writeVariant("phased", settings: ["program-draft": yaml, "program-edit": yaml], in: project)
+        let run = try ProgramVariantRun("phased", in: project, program: Self.program)
+        #expect(run.status <= 1, "\(run.output)")
+        let programRequests = run.bodies.filter { $0["grammar"]?.stringValue?.contains("program_json") == true }
+        #expect(programRequests.count == 2, "\(run.bodies.count) requests")
+        for body in programRequests {
+            let grammar = body["grammar"]?.stringValue ?? ""
+            #expect(grammar.contains(#"\"harder-versions\""#) && !grammar.contains(#"\"focus\":"#), "the changes, not phases: \(grammar)")
+        }
+        let editMessage = programRequests.last?["messages"]?[1]?["content"]?.stringValue ?? ""
+        #expect(editMessage.contains(#""progression":["technique","sets","deload"]"#), "the edit is shown the changes: \(editMessage)")
+
+        for stepID in ["program-draft", "program-edit"] {
+            let step = try run.step(stepID)
+            #expect(step["outcome"] == "valid", "\(stepID)")
+            let phases = step["output"]?["program_json"]?["progression"]?.arrayValue ?? []
+            #expect(phases.map { $0["weeks"] } == ["1-4", "5-7", "8-8"], "\(stepID): \(phases)")
+            #expect(phases.first?["focus"] == "Learn each movement with good form at an easy effort")
+            #expect(step["output"]?["program_markdown"]?.stringValue?.contains("Add a set to the main exercises") == true)
+            let checks = step["checks"]?.arrayValue ?? []
+            for name in ["program.progression-covers-weeks", "program.progression-phases-differ"] {
+                #expect(checks.contains { $0["name"] == .string(name) && $0["passed"] == true }, "\(stepID) \(name)")
+            }
+        }
+
+        let wrong = project.appendingPathComponent("prompts/goal-options/variants/phased")
+        try FileManager.default.createDirectory(at: wrong, withIntermediateDirectories: true)
+        try "progression: rendered\n".write(to: wrong.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.run(["render", "--variant", "goal-options=phased", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(refused.status == 2 && refused.standardError.contains("`progression` applies to the program steps only"), "\(refused.standardError)")
+    }
+}
+
+/// `edit: operations`: the edit names its change and the operations that make it, and
+/// the harness applies them to the draft.
+@Suite("Edits as operations", .serialized)
+struct OperationEditTests {
+    static let edit = #"{"change": "I swapped the wall push-up for a band row and made the plan 10 weeks.", "operations": [{"op": "replace", "exercise": "Wall push-up", "with": {"name": "Band row", "sets": 3, "reps": "12", "rest_seconds": 60, "notes": ""}}, {"op": "weeks", "duration_weeks": 10}]}"#
+
+    @Test func theOperationsAreAppliedToTheDraft() throws {
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let draft = "progression: rendered\nminutes: recomputed\ncompact_json: true\n"
+        try ProgramVariantRun.writeVariant(
+            "ops", settings: ["program-draft": draft, "program-edit": draft + "edit: operations\nschema: program-edit-v4.3.schema.json\n"], in: project)
+        let run = try ProgramVariantRun("ops", in: project, program: RenderedProgressionTests.program, edit: Self.edit)
+        #expect(run.status <= 1, "\(run.output)")
+        let editGrammar = try #require(run.bodies.compactMap { $0["grammar"]?.stringValue }.first { $0.contains("operations") })
+        #expect(editGrammar.contains(#"\"Wall push-up\""#) && editGrammar.contains(#"\"remove-day\""#) && !editGrammar.contains("program_json"),
+                "the edit names the draft's exercises, not a whole program: \(editGrammar)")
+
+        let edit = try run.step("program-edit")
+        #expect(edit["outcome"] == "valid", "\(edit)")
+        let program = edit["output"]?["program_json"]
+        let dayOne = (program?["sessions"]?[0]?["exercises"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        #expect(dayOne == ["Squat to a chair", "Band row", "Glute bridge"], "\(dayOne)")
+        #expect(program?["duration_weeks"] == 10 && program?["progression"]?.arrayValue?.last?["weeks"] == "10-10",
+                "the progression is spread over the new length")
+        #expect(edit["output"]?["change"] == "I swapped the wall push-up for a band row and made the plan 10 weeks.")
+        #expect(edit["output"]?["program_markdown"]?.stringValue?.contains("**Band row**: 3 × 12") == true)
+        let checks = edit["checks"]?.arrayValue ?? []
+        #expect(checks.contains { $0["name"] == "edit.changed" && $0["passed"] == true }, "\(checks)")
+
+        // Operations that break the program's rules make an invalid edit, and the model is asked to repair it.
+        let overfull = #"{"change": "More core.", "operations": [{"op": "add", "day": 1, "exercise": {"name": "Plank", "sets": 2, "reps": "30 s", "rest_seconds": 30, "notes": ""}}, {"op": "add", "day": 1, "exercise": {"name": "Dead bug", "sets": 2, "reps": "8", "rest_seconds": 30, "notes": ""}}, {"op": "add", "day": 1, "exercise": {"name": "Bird dog", "sets": 2, "reps": "8", "rest_seconds": 30, "notes": ""}}]}"#
+        let invalid = try ProgramVariantRun("ops", in: project, program: RenderedProgressionTests.program, edit: overfull).step("program-edit")
+        #expect(invalid["outcome"] == "invalid" && invalid["output"] == nil, "\(invalid)")
+        #expect(invalid["attempts"]?.arrayValue?.count == 2, "a repair was asked for")
+        #expect(invalid["attempts"]?[0]?["problems"]?[0]?.stringValue?.contains("/program_json/sessions/0/exercises") == true, "\(invalid)")
+
+        let draftOnly = project.appendingPathComponent("prompts/program-draft/variants/ops/prompt.yaml")
+        try "edit: operations\n".write(to: draftOnly, atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.run(["render", "--variant", "ops", "--project", project.path, "--fixture", "minimal-record"])
+        #expect(refused.status == 2 && refused.standardError.contains("`edit` applies to program-edit only"), "\(refused.standardError)")
+    }
+}
+
+/// `promote NAME` with a variant of several steps: a prompt set moves as one.
+@Suite("Promoting a prompt set", .serialized)
+struct PromptSetPromotionTests {
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func everyStepsVariantBecomesTheBaseAndTheGoldenFoldersFollow() throws {
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try FileManager.default.removeItem(at: project.appendingPathComponent("prompts/goal-options/variants/terse"))
+        let prompts = project.appendingPathComponent("prompts")
+        // The base draft does not fit its schema to the person; the set's draft does.
+        let draftMetadata = prompts.appendingPathComponent("program-draft/prompt.yaml")
+        let base = try String(contentsOf: draftMetadata, encoding: .utf8)
+        try base.replacingOccurrences(of: "schema_from_intake: true\n", with: "").write(to: draftMetadata, atomically: true, encoding: .utf8)
+        try Self.write(VariantTests.terseRule + "\n", to: prompts.appendingPathComponent("goal-options/variants/lean/system.md"))
+        try Self.write("# Lean: a fitted schema and fewer tokens.\nmax_tokens: 1500\nschema_from_intake: true\n",
+                       to: prompts.appendingPathComponent("program-draft/variants/lean/prompt.yaml"))
+        try Self.write("max_tokens: 1000\n", to: prompts.appendingPathComponent("program-draft/variants/short/prompt.yaml"))
+
+        // Golden files: the base's, the set's, and a variant recorded on top of the set.
+        let golden = project.appendingPathComponent("golden")
+        for (folder, steps) in [
+            ("minimal-record", ["goal-options", "program-draft", "program-edit"]),
+            ("variants/goal-options=lean+program-draft=lean/minimal-record", ["goal-options", "program-draft", "program-edit"]),
+            ("variants/goal-options=lean+program-draft=short/minimal-record", ["goal-options", "program-draft"]),
+        ] {
+            for step in steps { try Self.write("{\"from\": \"\(folder)\"}\n", to: golden.appendingPathComponent("\(folder)/\(step).json")) }
+        }
+
+        let promote = try CommandRunner.run(["promote", "lean", "--keep-base-as", "old", "--project", project.path])
+        #expect(promote.status == 0, "\(promote.standardOutput)\(promote.standardError)")
+        #expect(promote.standardOutput.contains("promoted goal-options variant lean"))
+        #expect(promote.standardOutput.contains("promoted program-draft variant lean"))
+        #expect(promote.standardOutput.contains("(`trainer-eval run --variant old`)"), "\(promote.standardOutput)")
+
+        // Prompts: the set is the base, with the variant's opening comment; the old base is variant `old` of both steps.
+        #expect(try String(contentsOf: prompts.appendingPathComponent("goal-options/system.md"), encoding: .utf8).contains(VariantTests.terseRule))
+        let draft = try String(contentsOf: draftMetadata, encoding: .utf8)
+        #expect(draft.hasPrefix("# Lean: a fitted schema and fewer tokens.\n"), "\(draft)")
+        #expect(draft.contains("max_tokens: 1500\n") && draft.contains("schema_from_intake: true\n"))
+        let old = try String(contentsOf: prompts.appendingPathComponent("program-draft/variants/old/prompt.yaml"), encoding: .utf8)
+        #expect(old.contains("schema_from_intake: false\n"), "a key the old base lacked is spelled out as off: \(old)")
+        #expect(FileManager.default.fileExists(atPath: prompts.appendingPathComponent("goal-options/variants/old/system.md").path))
+        for step in ["goal-options", "program-draft"] {
+            #expect(!FileManager.default.fileExists(atPath: prompts.appendingPathComponent("\(step)/variants/lean").path))
+        }
+
+        // Golden: the set's files are the base's, the old base's files are variant `old`'s,
+        // and the variant recorded on top of the set now runs on the base.
+        func read(_ path: String) -> String? { try? String(contentsOf: golden.appendingPathComponent(path), encoding: .utf8) }
+        let set = "{\"from\": \"variants/goal-options=lean+program-draft=lean/minimal-record\"}\n"
+        #expect(read("minimal-record/goal-options.json") == set)
+        #expect(read("minimal-record/program-edit.json") == set)
+        #expect(read("variants/goal-options=old+program-draft=old/minimal-record/program-draft.json") == "{\"from\": \"minimal-record\"}\n")
+        #expect(read("variants/program-draft=short/minimal-record/program-draft.json") != nil)
+        #expect(read("variants/program-draft=short/minimal-record/goal-options.json") == nil, "the base's goal options now")
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("variants/goal-options=lean+program-draft=lean").path))
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("variants/goal-options=lean+program-draft=short").path))
+    }
+
+    @Test func aRenameOntoAnExistingFolderIsRefusedBeforeAnythingIsWritten() throws {
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let golden = project.appendingPathComponent("golden")
+        for folder in ["variants/goal-options=terse+program-draft=short/minimal-record", "variants/program-draft=short/minimal-record"] {
+            try Self.write("{}\n", to: golden.appendingPathComponent("\(folder)/program-draft.json"))
+        }
+        let system = project.appendingPathComponent("prompts/goal-options/system.md")
+        let before = try String(contentsOf: system, encoding: .utf8)
+        let promote = try CommandRunner.run(["promote", "terse", "--project", project.path])
+        #expect(promote.status == 2)
+        #expect(promote.standardError.contains("golden/variants/program-draft=short: it already exists"), "\(promote.standardError)")
+        #expect(try String(contentsOf: system, encoding: .utf8) == before, "no prompt was written")
+    }
+
+    @Test func aBrokenStepStopsTheWholeSetBeforeAnythingIsWritten() throws {
+        let project = try VariantTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let prompts = project.appendingPathComponent("prompts")
+        try FileManager.default.moveItem(
+            at: prompts.appendingPathComponent("goal-options/variants/terse"), to: prompts.appendingPathComponent("goal-options/variants/lean"))
+        try Self.write("temperature: hot\n", to: prompts.appendingPathComponent("program-draft/variants/lean/prompt.yaml"))
+        let before = try String(contentsOf: prompts.appendingPathComponent("goal-options/system.md"), encoding: .utf8)
+
+        let promote = try CommandRunner.run(["promote", "lean", "--project", project.path])
+        #expect(promote.status == 2)
+        #expect(promote.standardError.contains("prompts/program-draft/variants/lean/prompt.yaml"), "\(promote.standardError)")
+        #expect(try String(contentsOf: prompts.appendingPathComponent("goal-options/system.md"), encoding: .utf8) == before)
+        #expect(FileManager.default.fileExists(atPath: prompts.appendingPathComponent("goal-options/variants/lean/system.md").path))
     }
 }

@@ -155,3 +155,15 @@ struct ProgramChecksTests {
         #expect(merged.avoid == ["burpee", "jump", "skater"])
     }
 }
+
+@Suite("Equipment words inside longer ones")
+struct NestedEquipmentWordTests {
+    @Test(arguments: [("Rowing machine", "cardio-machine"), ("Cable machine fly", "cable-machine"), ("Leg press machine", "weight-machine")])
+    func aMachineIsTheOneItsLongestNameSays(exercise: String, needs: String) throws {
+        let program = Samples.replacing("sessions", with: [["day": 1, "name": "Gym", "minutes": 25, "exercises": [Samples.exercise(exercise)]]], in: Samples.program(days: 1))
+        var expectations = Expectations()
+        expectations.equipment = [.bodyweight, .mat, .dumbbell]
+        let failed = ProgramChecks.check(program, expectations: expectations).filter { !$0.passed }.map(\.name)
+        #expect(failed.filter { $0.hasPrefix("program.equipment[") } == ["program.equipment[\(needs)]"], "\(failed)")
+    }
+}

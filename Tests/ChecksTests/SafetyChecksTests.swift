@@ -109,4 +109,18 @@ struct SafetyChecksTests {
             try CoachingKnowledge(movements: movements, conditions: conditions)
         }
     }
+
+    @Test func anExerciseNeedingUnknownEquipmentIsNamedWithItsPointer() throws {
+        let movements: JSONValue = ["families": ["jumps": ["label": "jumps", "words": ["jump"]]]]
+        let conditions: JSONValue = ["conditions": []]
+        let exercises: JSONValue = ["groups": [["label": "Legs", "exercises": ["Chair squat", ["name": "Sled push", "needs": ["sled"]]]]]]
+        #expect(throws: CoachingKnowledgeError(
+            document: .exercises, pointer: "/groups/0/exercises/1/needs/0",
+            message: "`sled` is not equipment; use one of " + Equipment.allCases.map(\.rawValue).joined(separator: ", "))) {
+            try CoachingKnowledge(movements: movements, conditions: conditions, exercises: exercises)
+        }
+        let library = try CoachingKnowledge(
+            movements: movements, conditions: conditions, exercises: ["groups": [["label": "Legs", "exercises": ["Chair squat", ["name": "Goblet squat", "needs": ["dumbbell"]]]]]])
+        #expect(library.exerciseGroups == [.init(label: "Legs", exercises: [.init(name: "Chair squat"), .init(name: "Goblet squat", needs: [.dumbbell])])])
+    }
 }

@@ -5,12 +5,16 @@ import JSONSchema
 import Pipeline
 import Testing
 
-/// The unsafe programs and goals the approved golden set holds each fail a safety
-/// check whose message names the offending exercise or goal.
+/// The unsafe programs and goals the approved golden sets hold (the base's, prompt set
+/// v3, and prompt set v2's, kept as its variant) each fail a safety check whose message
+/// names the offending exercise or goal.
 struct ApprovedProgramSafetyTests {
-    /// The approved output of `step` for `fixture`, with its markdown.
-    static func approved(_ fixture: String, _ step: String) throws -> JSONValue {
-        let folder = Repository.root.appendingPathComponent("golden/\(fixture)")
+    static let base = "golden"
+    static let setV2 = "golden/variants/goal-options=v2+goal-options-edit=v2+program-draft=v2+program-edit=v2"
+
+    /// The approved output of `step` for `fixture` in the golden folder `set`, with its markdown.
+    static func approved(_ fixture: String, _ step: String, in set: String) throws -> JSONValue {
+        let folder = Repository.root.appendingPathComponent("\(set)/\(fixture)")
         guard case .object(var object) = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("\(step).json"))) else {
             throw CocoaError(.fileReadCorruptFile)
         }
@@ -21,18 +25,22 @@ struct ApprovedProgramSafetyTests {
     }
 
     @Test(arguments: [
-        ("knee-injury", "program-draft", PipelineStep.programDraft, "program.safe-for[knee]", ["\"Squats\"", "\"Lunges\"", "jogging or jumping"]),
-        ("senior-arthritis", "program-draft", .programDraft, "program.safe-for[bones-and-falls]", ["\"Kettlebell Swing\"", "\"Jump Rope\""]),
-        ("senior-arthritis", "program-draft", .programDraft, "program.includes[balance]", ["no balance training"]),
-        ("wheelchair-user", "program-draft", .programDraft, "program.safe-for[spinal-cord]", ["\"Push-Ups\""]),
-        ("eating-disorder-risk", "program-draft", .programDraft, "program.safe-weight-change", ["\"Lose 98 lbs\""]),
-        ("eating-disorder-risk", "goal-options", .goalOptions, "options.safe-weight-change", ["weight-loss target"]),
+        (setV2, "knee-injury", "program-draft", PipelineStep.programDraft, "program.safe-for[knee]", ["\"Squats\"", "\"Lunges\"", "jogging or jumping"]),
+        (setV2, "senior-arthritis", "program-draft", .programDraft, "program.safe-for[bones-and-falls]", ["\"Kettlebell Swing\"", "\"Jump Rope\""]),
+        (setV2, "senior-arthritis", "program-draft", .programDraft, "program.includes[balance]", ["no balance training"]),
+        (setV2, "wheelchair-user", "program-draft", .programDraft, "program.safe-for[spinal-cord]", ["\"Push-Ups\""]),
+        (setV2, "eating-disorder-risk", "program-draft", .programDraft, "program.safe-weight-change", ["\"Lose 98 lbs\""]),
+        (setV2, "eating-disorder-risk", "goal-options", .goalOptions, "options.safe-weight-change", ["weight-loss target"]),
+        (base, "knee-injury", "program-draft", .programDraft, "program.safe-for[knee]", ["\"Leg Press\"", "\"Jumping Jacks\""]),
+        (base, "senior-arthritis", "program-draft", .programDraft, "program.safe-for[bones-and-falls]", ["\"Sit-Ups\"", "\"Crunches\""]),
+        (base, "senior-arthritis", "program-draft", .programDraft, "program.includes[balance]", ["no balance training"]),
+        (base, "wheelchair-user", "program-draft", .programDraft, "program.safe-for[spinal-cord]", ["cycling or walking", "in a warm-up"]),
     ])
     func anUnsafeApprovedOutputFailsASafetyCheckNamingWhatIsWrong(
-        fixture: String, file: String, step: PipelineStep, check: String, named: [String]
+        set: String, fixture: String, file: String, step: PipelineStep, check: String, named: [String]
     ) throws {
         let context = DomainChecks.Context(fixture: try Repository.fixture(fixture), knowledge: try Repository.prompts().coaching)
-        let results = DomainChecks.check(step, output: try Self.approved(fixture, file), context: context)
+        let results = DomainChecks.check(step, output: try Self.approved(fixture, file, in: set), context: context)
         let result = try #require(results.first { $0.name == check }, "\(results.map(\.name))")
         #expect(!result.passed)
         for text in named { #expect(result.message.contains(text), "\(result.message)") }

@@ -148,7 +148,7 @@ struct FuzzedFixtureTests {
                 // Exactly one real fence, whatever the answers contain, and the data inside
                 // reads back as exactly what the user typed.
                 #expect(rendered.user.components(separatedBy: "</intake_data>").count == 2, "\(fixture.name) \(step)")
-                let fenced = try #require(rendered.user.components(separatedBy: "<intake_data>").last?.components(separatedBy: "</intake_data>").first)
+                let fenced = try #require(rendered.user.components(separatedBy: "<intake_data>\n").dropFirst().first?.components(separatedBy: "</intake_data>").first)
                 let data = try JSONParser.parse(fenced)
                 for field in Self.textFields {
                     // A blank answer counts as skipped and is left out of the data.
@@ -164,14 +164,23 @@ struct FuzzedFixtureTests {
 
         // Every loadable record goes through the whole pipeline: each step valid or a
         // classified failure, never a crash.
-        let replies = loaded.flatMap { _ in [Samples.options, Samples.options, Samples.program, Samples.program] }
-        let provider = ScriptedProvider(replies.map { .success($0) })
+        let provider = ScriptedProvider { request in
+            .success(request.schemaName.hasPrefix("program") ? Samples.program : Samples.options)
+        }
         let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: 0), lastStep: nil, runsChecks: true)
         let results = await pipeline.run(loaded, jobs: 1)
         #expect(results.count == loaded.count)
         for result in results {
             #expect(result.steps.map(\.id.description) == ["goal-options", "goal-options-edit-1", "confirm", "program-draft", "program-edit"])
-            #expect(result.steps.allSatisfy { $0.status == .valid }, "\(result.fixture): \(result.steps.map { "\($0.id) \($0.status)" })")
+            // The program schema is fitted to each record, so the one canned program may break
+            // a record's own bounds: that is an invalid output, classified, never a crash.
+            for step in result.steps {
+                let fitsOrIsClassified = step.status == .valid
+                    || (step.id == .programDraft && step.status == .invalid && step.failure?.kind == .invalidOutput)
+                    || (step.id == .programEdit && step.status == .skipped)
+                #expect(fitsOrIsClassified, "\(result.fixture): \(step.id) \(step.status) \(step.failure?.message ?? "")")
+            }
+            #expect(result.steps.prefix(3).allSatisfy { $0.status == .valid }, "\(result.fixture): the option steps")
         }
         // The hostile feedback reached the model as data too.
         let edits = provider.requests.filter { $0.schemaName == "goal_options_edit" }

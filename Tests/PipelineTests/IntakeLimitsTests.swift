@@ -46,7 +46,7 @@ struct IntakeLimitsTests {
     }
 
     @Test func theLimitsReachTheProgramPromptsAsWordsAndAreLeftOutWhenTheAnswersSetNone() throws {
-        let prompts = try Repository.promptsV3()
+        let prompts = try Repository.prompts()
         for step in [PipelineStep.programDraft, .programEdit] {
             let busy = try prompts.render(step, input: FixturePlan.placeholderInput(for: step, fixture: Repository.fixture("busy-parent"))).user
             #expect(busy.contains("at most 3 days a week"), "\(step)")
@@ -63,12 +63,16 @@ struct IntakeLimitsTests {
         let limits = IntakeLimits(days: 4, equipment: [.bodyweight, .resistanceBand], sessionMinutes: nil)
         #expect(limits.templateVariables == ["available_days": "4", "available_equipment": "bodyweight, resistance-band"])
         #expect(IntakeLimits().templateVariables.isEmpty)
+        // The time as sets: a 5-minute warm-up, then about a minute and a half a set.
+        #expect(IntakeLimits(sessionMinutes: 25).templateVariables == ["available_minutes": "25", "available_sets": "13"])
+        #expect(IntakeLimits(sessionMinutes: 60).templateVariables["available_sets"] == "36")
+        #expect(IntakeLimits(sessionMinutes: 5).templateVariables["available_sets"] == "3", "never fewer than 3")
     }
 
     @Test func theProgramSchemaCarriesTheBoundsAndStillValidatesAProgramWithinThem() throws {
         let prompts = try Repository.prompts()
         let limits = IntakeLimits(days: 3, equipment: [.bodyweight, .mat, .dumbbell], sessionMinutes: 25)
-        let fitted = limits.narrowing(prompts[.programDraft].schemaDocument)
+        let fitted = limits.narrowing(prompts[.programDraft].replySchemaDocument)
         #expect(fitted["$defs"]?["program"]?["properties"]?["days_per_week"]?["maximum"] == .number(3))
         #expect(fitted["$defs"]?["program"]?["properties"]?["sessions"]?["maxItems"] == .number(3))
         #expect(fitted["$defs"]?["session"]?["properties"]?["minutes"]?["maximum"] == .number(25))
@@ -91,18 +95,18 @@ struct IntakeLimitsTests {
             try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
         }
         let layout = ProjectLayout(root: project)
-        let variant = project.appendingPathComponent("prompts/program-draft/variants/fitted")
+        let variant = project.appendingPathComponent("prompts/program-draft/variants/unfitted")
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
-        try "schema_from_intake: true\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        try "schema_from_intake: false\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let fixture = try FixtureCorpus(layout: layout).load("busy-parent")
         let input = try FixturePlan.placeholderInput(for: .programDraft, fixture: fixture)
 
+        let unfitted = try PromptLibrary(layout: layout, variants: VariantSelection(steps: [.programDraft: "unfitted"]))
+        #expect(unfitted.render(.programDraft, input: input).schema == unfitted[.programDraft].replySchemaDocument)
         let base = try PromptLibrary(layout: layout)
-        #expect(base.render(.programDraft, input: input).schema == base[.programDraft].schemaDocument)
-        let fitted = try PromptLibrary(layout: layout, variants: VariantSelection(steps: [.programDraft: "fitted"]))
-        let sent = fitted.render(.programDraft, input: input).schema
+        let sent = base.render(.programDraft, input: input).schema
         #expect(sent["$defs"]?["program"]?["properties"]?["days_per_week"]?["maximum"] == .number(3))
-        #expect(fitted[.programDraft].fingerprint != base[.programDraft].fingerprint)
+        #expect(base[.programDraft].fingerprint != unfitted[.programDraft].fingerprint)
 
         let goalOptions = project.appendingPathComponent("prompts/goal-options/variants/fitted")
         try FileManager.default.createDirectory(at: goalOptions, withIntermediateDirectories: true)

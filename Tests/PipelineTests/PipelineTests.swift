@@ -37,8 +37,8 @@ struct StepRunnerTests {
     }
 
     @Test func anInvalidReplyGetsOneRepairThatSeesTheErrors() async throws {
-        let tooMany = #"Here you go: ```json\n{"options": [{"id": "a", "summary": "Only one option here", "detail": ""}]}\n```"#
-        let provider = ScriptedProvider([.success(tooMany), .success(Samples.options)])
+        let tooFew = #"Here you go: ```json\n{"options": [{"id": "one-option", "summary": "Only one option here", "detail": "A single option, where three are needed."}]}\n```"#
+        let provider = ScriptedProvider([.success(tooFew), .success(Samples.options)])
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
         let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)
@@ -47,7 +47,7 @@ struct StepRunnerTests {
         #expect(result.attempts[0].problems.count == 1)
         let repair = try #require(provider.requests.last?.messages)
         #expect(repair.map(\.role) == [.user, .assistant, .user])
-        #expect(repair[1].content == tooMany)
+        #expect(repair[1].content == tooFew)
         #expect(repair[2].content.contains("/options"))
         #expect(repair[2].content.contains(result.attempts[0].problems[0]))
     }

@@ -20,11 +20,15 @@ struct ProgramMarkdownTests {
 
             ## Day 1: Full body A (25 min)
             - **Goblet squat**: 3 × 10, rest 60 s.
+            - **Glute bridge**: 3 × 12, rest 45 s.
+            - **Plank**: 3 × 30 s, rest 45 s.
 
             ---
 
             ## Day 2: Full body B (25 min)
             - **Dumbbell row**: 3 × 10 each side, rest 60 s.
+            - **Dead bug**: 3 × 8 each side, rest 45 s.
+            - **Bird dog**: 3 × 8 each side, rest 45 s.
 
             ## Progression
             - **Weeks 1-4:** Learn the moves

@@ -31,7 +31,7 @@ struct PromptTests {
         #expect(rendered.user.contains("O'Neil"))
         // The fence holds: exactly one real closing tag, and the data decodes to the exact answer.
         #expect(rendered.user.components(separatedBy: "</intake_data>").count == 2)
-        let fenced = try #require(rendered.user.components(separatedBy: "<intake_data>").last?.components(separatedBy: "</intake_data>").first)
+        let fenced = try #require(rendered.user.components(separatedBy: "<intake_data>\n").dropFirst().first?.components(separatedBy: "</intake_data>").first)
         let data = try JSONParser.parse(fenced)
         #expect(data["goals"] == .string(answer))
         #expect(data["name"] == "O'Neil")
@@ -58,7 +58,7 @@ struct PromptTests {
     }
 
     @Test func theProgramPromptsNameTheMovementsAConditionKeepsOutFromTheCoachingKnowledge() throws {
-        let prompts = try Repository.promptsV3()
+        let prompts = try Repository.prompts()
         let knee = try prompts.render(.programDraft, input: FixturePlan.placeholderInput(for: .programDraft, fixture: Repository.fixture("knee-injury"))).user
         #expect(knee.contains("- a knee injury: leave out deep or loaded knee bending; lunges and split stances; jumps, hops and landings"))
         let senior = try prompts.render(.programEdit, input: FixturePlan.placeholderInput(for: .programEdit, fixture: Repository.fixture("senior-arthritis"))).user
@@ -66,7 +66,7 @@ struct PromptTests {
         let healthy = try prompts.render(.programDraft, input: FixturePlan.placeholderInput(for: .programDraft, fixture: Repository.fixture("busy-parent"))).user
         #expect(!healthy.contains("leave out"), "no condition in busy-parent's answers")
         #expect(prompts[.programDraft].usedVariables.isSuperset(of: ["health_cautions", "available_days", "available_equipment"]))
-        #expect(try !Repository.prompts()[.programDraft].usedVariables.contains("health_cautions"), "set v2's template shows none, so none is read")
+        #expect(try !Repository.promptsV2()[.programDraft].usedVariables.contains("health_cautions"), "set v2's template shows none, so none is read")
     }
 
     @Test func optionEditsReadTheCurrentOptionsAsANumberedListWithoutIds() throws {
@@ -94,7 +94,7 @@ struct PromptTests {
         #expect(request.temperature == library[.programDraft].metadata.temperature)
         #expect(request.seed == library[.programDraft].metadata.seed)
         #expect(request.schemaName == "program_draft")
-        #expect(request.responseSchema?["required"] == ["program_json", "program_markdown"])
+        #expect(request.responseSchema?["required"] == ["program_json"], "the markdown is rendered, so the model is asked for the JSON alone")
     }
 
     @Test func aMistypedTemplateVariableIsAnErrorWithItsLine() throws {

@@ -18,16 +18,16 @@ enum Repository {
         try PromptLibrary(layout: layout)
     }
 
-    /// The prompts with every step's variant `v3` (prompt set v3).
-    static func promptsV3() throws -> PromptLibrary {
-        try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v3"], layout: layout))
+    /// The prompts with every step's variant `v2` (prompt set v2, the base before v3).
+    static func promptsV2() throws -> PromptLibrary {
+        try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v2"], layout: layout))
     }
 }
 
 enum Samples {
     static let options = #"{"options": [{"id": "energy-3x-week", "summary": "More energy: 3 short workouts a week", "detail": "20 minutes, three evenings."}, {"id": "monkey-bars-8-weeks", "summary": "Do the monkey bars in 8 weeks", "detail": "Grip and pulling strength."}, {"id": "walk-10k-steps", "summary": "Walk 10,000 steps a day by June", "detail": "Build up by 1,000 a week."}]}"#
 
-    static let program = ##"{"program_json": {"title": "Evening Energy", "goal": "More energy: 3 short workouts a week", "duration_weeks": 8, "days_per_week": 2, "session_minutes": 25, "equipment": ["bodyweight", "mat", "dumbbell"], "sessions": [{"day": 1, "name": "Full body A", "minutes": 25, "exercises": [{"name": "Goblet squat", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}]}, {"day": 2, "name": "Full body B", "minutes": 25, "exercises": [{"name": "Dumbbell row", "sets": 3, "reps": "10 each side", "rest_seconds": 60, "notes": ""}]}], "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "safety_notes": ["Warm up for 3 minutes."]}, "program_markdown": "# Evening Energy\n\n## Day 1: Full body A (25 min)\n- **Goblet squat**: 3 × 10, rest 60 s.\n\n## Day 2: Full body B (25 min)\n- **Dumbbell row**: 3 × 10 each side, rest 60 s."}"##
+    static let program = ##"{"program_json": {"title": "Evening Energy", "goal": "More energy: 3 short workouts a week", "duration_weeks": 8, "days_per_week": 2, "session_minutes": 25, "equipment": ["bodyweight", "mat", "dumbbell"], "sessions": [{"day": 1, "name": "Full body A", "minutes": 25, "exercises": [{"name": "Goblet squat", "sets": 3, "reps": "10", "rest_seconds": 60, "notes": ""}, {"name": "Glute bridge", "sets": 3, "reps": "12", "rest_seconds": 45, "notes": ""}, {"name": "Plank", "sets": 3, "reps": "30 s", "rest_seconds": 45, "notes": ""}]}, {"day": 2, "name": "Full body B", "minutes": 25, "exercises": [{"name": "Dumbbell row", "sets": 3, "reps": "10 each side", "rest_seconds": 60, "notes": ""}, {"name": "Dead bug", "sets": 3, "reps": "8 each side", "rest_seconds": 45, "notes": ""}, {"name": "Bird dog", "sets": 3, "reps": "8 each side", "rest_seconds": 45, "notes": ""}]}], "progression": [{"weeks": "1-4", "focus": "Learn the moves"}, {"weeks": "5-8", "focus": "Add a set"}], "safety_notes": ["Warm up for 3 minutes."]}}"##
 }
 
 extension FixturePlan {

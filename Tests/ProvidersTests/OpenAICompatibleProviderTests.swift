@@ -197,6 +197,32 @@ struct OpenAICompatibleProviderTests {
         }
     }
 
+    /// `compact_json: true` sends a local server its own grammar, with no whitespace
+    /// between tokens, in place of the schema; a hosted API keeps its structured output.
+    @Test func aCompactRequestSendsAGrammarWithNoRoomForWhitespace() async throws {
+        var request = Fixture.request()
+        request.compactJSON = true
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        _ = try await server.openAI(mode: .jsonObjectWithSchema).complete(request)
+        let body = try Fixture.body(of: server.lastRequest)
+        #expect(body["response_format"] == nil)
+        let grammar = try #require(body["grammar"]?.stringValue)
+        #expect(grammar.hasPrefix(#"root ::= "{" "\"goals\":" "[" "\"" char* "\"" ("," "\"" char* "\"")* "]" "," "\"weeks\":" "#), "\(grammar)")
+        #expect(!grammar.contains(" \" \" ") && !grammar.contains("[ \\t\\n]"), "no whitespace rule")
+
+        _ = try await server.openAI(mode: .jsonSchema).complete(request)
+        let hosted = try Fixture.body(of: server.lastRequest)
+        #expect(hosted["grammar"] == nil && hosted["response_format"]?["type"] == "json_schema")
+    }
+
+    @Test func aCompactRequestWhoseSchemaNoGrammarCanWriteIsNeverSent() async throws {
+        var request = Fixture.request(schema: ["type": "object", "required": ["x"], "properties": ["x": ["allOf": [["type": "string"]]]]])
+        request.compactJSON = true
+        let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
+        await #expect(throws: CompactGrammarError.self) { try await server.openAI(mode: .jsonObjectWithSchema).complete(request) }
+        #expect(server.lastRequest == nil)
+    }
+
     @Test func acceptsABaseURLWithATrailingSlash() async throws {
         let server = try LoopbackServer(answering: .json(OpenAIBodies.completion()))
         let provider = OpenAICompatibleProvider(

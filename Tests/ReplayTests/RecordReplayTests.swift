@@ -89,6 +89,21 @@ struct RecordReplayTests {
         #expect(warmer?.message.contains("temperature (0.2 → 0.7)") == true)
     }
 
+    /// A reply recorded as pretty JSON is no answer to a request for compact JSON, and
+    /// the other way round; a request without it keeps the key it always had.
+    @Test func compactJSONIsPartOfTheRequest() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = CassetteStore(folder: folder)
+        _ = try await RecordingProvider(recording: liveProvider(["{}"]), into: store).complete(request())
+        var compact = request()
+        compact.compactJSON = true
+        let error = await #expect(throws: ProviderError.self) { try await ReplayProvider(store: store).complete(compact) }
+        #expect(error?.kind == .staleRecording && error?.causes == ["compact_json (false → true)"], "\(error?.message ?? "")")
+        let plain = Replay.RecordedRequest(request(), provider: "p", model: "m")
+        #expect(!String(decoding: plain.canonicalJSON.serializedBytes(Replay.RecordedRequest.keyFormat), as: UTF8.self).contains("compactJSON"))
+        #expect(Replay.RecordedRequest(compact, provider: "p", model: "m").key != plain.key)
+    }
+
     @Test func aCorruptCassetteIsReportedNotCrashedOn() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("sam/goal-options.cassette.json")

@@ -4,8 +4,9 @@ import Intake
 import JSONSchema
 
 extension CoachingKnowledge {
-    /// Reads `prompts/coaching/movements.yaml`, `conditions.yaml`, `equipment.yaml` and `dislikes.yaml`. A project without
-    /// the folder has no coaching knowledge; a broken file is an error naming its line.
+    /// Reads `prompts/coaching/movements.yaml`, `conditions.yaml`, `equipment.yaml` and `dislikes.yaml`, and the
+    /// exercise library `exercises.yaml` when there is one. A project without the folder has no coaching
+    /// knowledge; a broken file is an error naming its line.
     static func load(layout: ProjectLayout) throws(PromptError) -> CoachingKnowledge {
         let folder = layout.prompts.appendingPathComponent("coaching", isDirectory: true)
         guard FileManager.default.fileExists(atPath: folder.path) else { return .none }
@@ -25,17 +26,21 @@ extension CoachingKnowledge {
         let conditions = try document(.conditions)
         let equipment = try document(.equipment)
         let dislikes = try document(.dislikes)
+        let hasLibrary = FileManager.default.fileExists(atPath: folder.appendingPathComponent(CoachingKnowledgeError.Document.exercises.rawValue).path)
+        let exercises = hasLibrary ? try document(.exercises) : nil
         do {
             return try CoachingKnowledge(
-                movements: movements.value, conditions: conditions.value, equipment: equipment.value, dislikes: dislikes.value)
+                movements: movements.value, conditions: conditions.value, equipment: equipment.value, dislikes: dislikes.value,
+                exercises: exercises?.value)
         } catch {
-            let source = switch error.document {
+            let source: YAMLDocument? = switch error.document {
             case .movements: movements
             case .conditions: conditions
             case .equipment: equipment
             case .dislikes: dislikes
+            case .exercises: exercises
             }
-            let location = JSONPointer(error.pointer).flatMap { source.location(of: $0) }
+            let location = JSONPointer(error.pointer).flatMap { source?.location(of: $0) }
             throw PromptError(
                 file: layout.displayPath(of: folder.appendingPathComponent(error.document.rawValue)), location: location,
                 message: "\(error.pointer): \(error.message)")

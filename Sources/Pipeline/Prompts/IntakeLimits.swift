@@ -20,14 +20,19 @@ public struct IntakeLimits: Sendable, Hashable {
     /// The template variables a program step's `user.mustache` may show the limits
     /// with, so that the model reads them as words and not only as a decoding
     /// grammar: `available_days` ("3"), `available_minutes` ("25") and
-    /// `available_equipment` ("bodyweight, mat, dumbbell"). A limit the answers do
-    /// not set is absent, so a `{{#available_days}}` section drops out.
-    public static let variableNames: Set<String> = ["available_days", "available_minutes", "available_equipment"]
+    /// `available_equipment` ("bodyweight, mat, dumbbell"), and `available_sets`, the
+    /// sets in all that fill `available_minutes` ("13" for 25: a 5-minute warm-up, then
+    /// about a minute and a half a set of 10 reps and a minute's rest). A limit the
+    /// answers do not set is absent, so a `{{#available_days}}` section drops out.
+    public static let variableNames: Set<String> = ["available_days", "available_minutes", "available_equipment", "available_sets"]
 
     var templateVariables: [String: String] {
         var variables: [String: String] = [:]
         if let days { variables["available_days"] = String(days) }
-        if let sessionMinutes { variables["available_minutes"] = String(sessionMinutes) }
+        if let sessionMinutes {
+            variables["available_minutes"] = String(sessionMinutes)
+            variables["available_sets"] = String(max(3, Int(Double(sessionMinutes - 5) / 1.5)))
+        }
         if let equipment { variables["available_equipment"] = equipment.map(\.rawValue).joined(separator: ", ") }
         return variables
     }
@@ -141,9 +146,14 @@ public struct IntakeLimitRules: Sendable {
         text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "'") }.map(String.init)
     }
 
+    /// Where `phrase` occurs in `words`, as ranges of word positions.
+    static func occurrences(of phrase: [String], in words: [String]) -> [Range<Int>] {
+        guard !phrase.isEmpty, words.count >= phrase.count else { return [] }
+        return (0...(words.count - phrase.count)).filter { Array(words[$0..<($0 + phrase.count)]) == phrase }.map { $0..<($0 + phrase.count) }
+    }
+
     static func contains(_ phrase: [String], in words: [String]) -> Bool {
-        guard !phrase.isEmpty, words.count >= phrase.count else { return false }
-        return (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
+        !occurrences(of: phrase, in: words).isEmpty
     }
 
     /// The bounds `record` sets.
@@ -195,8 +205,15 @@ public struct IntakeLimitRules: Sendable {
         let all = said.flatMap { $0 + ["|"] }
         if everything.contains(where: { Self.contains($0, in: all) }) { return nil }
         var found: Set<Equipment> = [.bodyweight]
-        for (equipment, phrases) in equipmentWords where phrases.contains(where: { phrase in said.contains { Self.contains(phrase, in: $0) } }) {
-            found.insert(equipment)
+        for clause in said {
+            var matches: [(equipment: Equipment, words: Range<Int>)] = []
+            for (equipment, phrases) in equipmentWords {
+                for phrase in phrases { matches += Self.occurrences(of: phrase, in: clause).map { (equipment, $0) } }
+            }
+            // A word inside a longer phrase belongs to it: "a cable machine" is no weight machine.
+            for match in matches where !matches.contains(where: { $0.words.count > match.words.count && $0.words.clamped(to: match.words) == match.words }) {
+                found.insert(match.equipment)
+            }
         }
         if found.count == 1, gym.contains(where: { Self.contains($0, in: all) }) { return nil }
         return Equipment.allCases.filter(found.contains)

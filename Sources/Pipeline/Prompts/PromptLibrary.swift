@@ -69,18 +69,36 @@ public struct PromptLibrary: Sendable {
         }
         if let feedback = input.feedback { variables["feedback_json"] = PromptData.fenced(.string(feedback)) }
         if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
-        if let program = input.currentProgram { variables["current_program_json"] = PromptData.fenced(program, pretty: false) }
+        if let program = shownProgram(step, input: input) {
+            variables["current_program_json"] = PromptData.fenced(program, pretty: false)
+        }
         // Read from the record only for a template that shows them: each is a scan of its answers.
         if used.contains("health_cautions") {
             let cautions = coaching.cautions(for: input.fixture.record)
             if !cautions.isEmpty { variables["health_cautions"] = cautions.map { "- \($0)" }.joined(separator: "\n") }
         }
-        if !used.isDisjoint(with: IntakeLimits.variableNames), let limits = intakeLimits?.limits(for: input.fixture.record) {
-            variables.merge(limits.templateVariables) { current, _ in current }
+        let showsMenu = used.contains("exercise_menu")
+        let limits = showsMenu || !used.isDisjoint(with: IntakeLimits.variableNames) ? intakeLimits?.limits(for: input.fixture.record) : nil
+        if let limits { variables.merge(limits.templateVariables) { current, _ in current } }
+        if showsMenu {
+            let menu = coaching.exerciseMenu(for: input.fixture.record, equipment: limits?.equipment)
+            if !menu.isEmpty { variables["exercise_menu"] = menu.map { "- \($0.label): \($0.exercises.joined(separator: ", "))" }.joined(separator: "\n") }
         }
-        return RenderedPrompt(
-            step: step, system: prompt.system, user: prompt.renderUserMessage(variables),
-            schema: replySchemaDocument(step, for: input.fixture.record), metadata: prompt.metadata)
+        var schema = replySchemaDocument(step, for: input.fixture.record)
+        if prompt.metadata.editsByOperations, let program = shownProgram(step, input: input) {
+            schema = ProgramOperations.replySchema(editing: program, document: schema)
+        }
+        return RenderedPrompt(step: step, system: prompt.system, user: prompt.renderUserMessage(variables), schema: schema, metadata: prompt.metadata)
+    }
+
+    /// The current program as `step` is shown it: as the step would write it, without
+    /// the parts the harness renders.
+    func shownProgram(_ step: PipelineStep, input: StepInput) -> JSONValue? {
+        guard var program = input.currentProgram else { return nil }
+        let metadata = self[step].metadata
+        if metadata.leavesOutMinutes { program = ProgramMinutes.leftOut(of: program) }
+        if metadata.rendersProgression { program = ProgramProgression.leftOut(of: program) }
+        return program
     }
 
     /// The schema a step's request carries: fitted to the person when its `prompt.yaml` asks.
@@ -93,9 +111,11 @@ public struct PromptLibrary: Sendable {
     /// The compiled schema a reply to `document` (a step's request schema) is validated against.
     func replySchema(_ step: PipelineStep, document: JSONValue) -> Schema {
         let prompt = self[step]
-        guard prompt.metadata.schemaFromIntake == true, intakeLimits != nil else { return prompt.replySchema }
+        let fitted = prompt.metadata.schemaFromIntake == true && intakeLimits != nil
+        guard fitted || prompt.metadata.editsByOperations else { return prompt.replySchema }
         let key = Fingerprint.of(bytes: document.serializedBytes(.canonical))
-        // A fitted schema only changes bounds of a schema that compiled, so it compiles too.
+        // A fitted schema only changes bounds of a schema that compiled, and an edit's
+        // operations are built from its definitions, so either compiles too.
         return fittedSchemas.value(for: key) { try? Schema(document, baseURI: prompt.schemaBaseURI) } ?? prompt.replySchema
     }
 }
@@ -166,7 +186,8 @@ public struct RenderedPrompt: Codable, Hashable, Sendable {
         CompletionRequest(
             system: system, messages: [ChatMessage(role: .user, content: user)], responseSchema: schema,
             schemaName: step.schemaName,
-            temperature: metadata.temperature, maxTokens: metadata.maxTokens, seed: metadata.seed)
+            temperature: metadata.temperature, maxTokens: metadata.maxTokens, seed: metadata.seed,
+            compactJSON: metadata.compactJSON == true)
     }
 }
 

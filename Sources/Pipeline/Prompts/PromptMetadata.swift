@@ -15,10 +15,21 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     public var markdown: MarkdownSource?
     /// The program schema sent is fitted to the person's intake (`prompts/intake-limits.yaml`).
     public var schemaFromIntake: Bool?
+    /// The reply is asked for as minified JSON: a local model's grammar leaves no room
+    /// for whitespace between tokens. Hosted providers lay out their JSON themselves.
+    public var compactJSON: Bool?
+    /// Where a program step's session minutes come from; nil is `.model`.
+    public var minutes: MinutesSource?
+    /// Where a program step's progression phases come from; nil is `.model`.
+    public var progression: ProgressionSource?
+    /// How program-edit answers: the whole revised program, or operations on it; nil is `.program`.
+    public var edit: EditForm?
 
     public init(
         version: Int, description: String? = nil, schema: String, temperature: Double, maxTokens: Int, seed: Int? = nil,
-        golden: GoldenComparisonSettings = .standard, markdown: MarkdownSource? = nil, schemaFromIntake: Bool? = nil
+        golden: GoldenComparisonSettings = .standard, markdown: MarkdownSource? = nil, schemaFromIntake: Bool? = nil,
+        compactJSON: Bool? = nil, minutes: MinutesSource? = nil, progression: ProgressionSource? = nil,
+        edit: EditForm? = nil
     ) {
         self.version = version
         self.description = description
@@ -29,13 +40,72 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
         self.golden = golden
         self.markdown = markdown
         self.schemaFromIntake = schemaFromIntake
+        self.compactJSON = compactJSON
+        self.minutes = minutes
+        self.progression = progression
+        self.edit = edit
     }
 
     /// The keys `prompt.yaml` may use.
-    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown", "schema_from_intake"]
+    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown", "schema_from_intake", "compact_json", "minutes", "progression", "edit"]
+
+    /// The value of each optional request key that means "off", as `prompt.yaml` spells
+    /// it: a variant that keeps an old base which lacked the key must say it, or it
+    /// would take the new base's value.
+    static let offValues = ["markdown": MarkdownSource.model.rawValue, "schema_from_intake": "false", "compact_json": "false", "minutes": MinutesSource.model.rawValue,
+        "progression": ProgressionSource.model.rawValue, "edit": EditForm.program.rawValue,
+    ]
 
     /// The markdown is rendered from the program's JSON rather than written by the model.
     public var rendersMarkdown: Bool { markdown == .rendered }
+
+    /// Each session's minutes and the program's `session_minutes` are computed from the
+    /// exercises, whatever the model wrote.
+    public var statesMinutes: Bool { minutes == .rendered || minutes == .recomputed }
+
+    /// The model is not asked for the minutes at all.
+    public var leavesOutMinutes: Bool { minutes == .rendered }
+
+    /// The model chooses what changes from phase to phase, and the harness writes the phases.
+    public var rendersProgression: Bool { progression == .rendered }
+
+    /// The model answers an edit with operations, and the harness applies them.
+    public var editsByOperations: Bool { edit == .operations }
+
+    /// The reply is not yet the output: the harness adds or replaces parts of it, and
+    /// checks the result against the whole output schema.
+    public var completesReply: Bool { rendersMarkdown || statesMinutes || rendersProgression || editsByOperations }
+}
+
+/// `minutes:` in a program step's `prompt.yaml`: the model states each session's
+/// `minutes` and the program's `session_minutes`, or the harness computes them from the
+/// sets, reps and rest the model chose (`SessionTime`), as the app's backend would, so
+/// the length a person is promised is the length of the work they are given.
+public enum MinutesSource: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The model's minutes stand.
+    case model
+    /// The model is not asked for them; the harness states them.
+    case rendered
+    /// The model writes them and the harness replaces them. A small model that has a
+    /// session's `minutes` still to write after its exercises goes on to the next
+    /// session; without it, it tends to close the list after the first.
+    case recomputed
+}
+
+/// `progression:` in a program step's `prompt.yaml`: the model writes the phases (weeks
+/// and focus), or it lists what changes from phase to phase, each change once, and the
+/// harness spreads them over the plan's weeks in the user's language (`ProgramProgression`).
+/// A small model asked for free-text phases repeats one focus in most of them.
+public enum ProgressionSource: String, Codable, Hashable, Sendable, CaseIterable {
+    case model
+    case rendered
+}
+
+/// `edit:` in program-edit's `prompt.yaml`: the model writes the whole revised program,
+/// or the operations that revise it (`ProgramOperations`), which the harness applies.
+public enum EditForm: String, Codable, Hashable, Sendable, CaseIterable {
+    case program
+    case operations
 }
 
 /// `markdown:` in a program step's `prompt.yaml`: the model writes `program_markdown`

@@ -24,9 +24,42 @@ public struct PromptPromotion: Sendable {
         public var changedFiles: [String]
     }
 
+    /// The files a promotion writes, worked out before any is written, so that a
+    /// promotion of several steps writes nothing when one of them is broken.
+    public struct Plan: Sendable {
+        public let step: PipelineStep
+        fileprivate let writes: [(URL, String)]
+        fileprivate let variantFolder: URL
+        fileprivate let oldVersion: Int
+        fileprivate let newVersion: Int
+
+        /// Writes the new base (and the old base's variant), then removes the variant's folder.
+        public func write(layout: ProjectLayout) throws(PromptError) -> Outcome {
+            var changed: [String] = []
+            do {
+                for (url, text) in writes {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data((text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: url, options: .atomic)
+                    changed.append(layout.displayPath(of: url))
+                }
+                try FileManager.default.removeItem(at: variantFolder)
+                changed.append(layout.displayPath(of: variantFolder) + " (removed)")
+            } catch {
+                throw PromptError(file: changed.last ?? layout.displayPath(of: variantFolder), message: "could not write the promotion: \(error.localizedDescription)")
+            }
+            _ = try StepPrompt.load(step, layout: layout)
+            return Outcome(oldVersion: oldVersion, newVersion: newVersion, changedFiles: changed)
+        }
+    }
+
     /// Checks both prompts, then writes the new base (and the old base's variant), then
     /// removes the variant's folder. Nothing is written when either prompt is broken.
     public func apply(layout: ProjectLayout) throws(PromptError) -> Outcome {
+        try plan(layout: layout).write(layout: layout)
+    }
+
+    /// Checks both prompts and works out what the promotion writes, writing nothing.
+    public func plan(layout: ProjectLayout) throws(PromptError) -> Plan {
         let folder = layout.prompts.appendingPathComponent(step.rawValue, isDirectory: true)
         let variantFolder = PromptVariants.folder(of: step, variant: variant, layout: layout)
         let base = try StepPrompt.load(step, layout: layout)
@@ -39,8 +72,9 @@ public struct PromptPromotion: Sendable {
         let promoted = try StepPrompt.load(step, layout: layout, variant: variant)
         let files = try PromptVariants.files(in: variantFolder, layout: layout)
         let newVersion = max(base.metadata.version, promoted.metadata.version) + 1
+        let baseMetadata = try Self.read(folder.appendingPathComponent("prompt.yaml"), layout: layout)
+        let variantMetadata = files.contains("prompt.yaml") ? try Self.read(variantFolder.appendingPathComponent("prompt.yaml"), layout: layout) : nil
         var writes: [(URL, String)] = []
-        var changed: [String] = []
 
         if let oldBaseName {
             let oldFolder = PromptVariants.folder(of: step, variant: oldBaseName, layout: layout)
@@ -50,9 +84,17 @@ public struct PromptPromotion: Sendable {
             guard !FileManager.default.fileExists(atPath: oldFolder.path) else {
                 throw PromptError(file: layout.displayPath(of: oldFolder), message: "already exists; choose another name for the old base")
             }
-            for name in ["system.md", "user.mustache", "prompt.yaml"] {
+            for name in ["system.md", "user.mustache"] {
                 writes.append((oldFolder.appendingPathComponent(name), try Self.read(folder.appendingPathComponent(name), layout: layout)))
             }
+            // A key the old base left unset, and the new base sets, is spelled out as off.
+            var oldMetadata = baseMetadata
+            let newKeys = variantMetadata.map(MetadataText.topLevelKeys(in:)) ?? []
+            let oldKeys = Set(MetadataText.topLevelKeys(in: oldMetadata))
+            for key in newKeys where !oldKeys.contains(key) {
+                if let off = PromptMetadata.offValues[key] { oldMetadata = MetadataText.setting(key, to: off, in: oldMetadata) }
+            }
+            writes.append((oldFolder.appendingPathComponent("prompt.yaml"), oldMetadata))
             if files.contains(PromptVariants.schemaFile) {
                 writes.append((oldFolder.appendingPathComponent(PromptVariants.schemaFile), base.schemaDocument.serialized(.prettySorted) + "\n"))
             }
@@ -61,9 +103,11 @@ public struct PromptPromotion: Sendable {
         for name in ["system.md", "user.mustache"] where files.contains(name) {
             writes.append((folder.appendingPathComponent(name), try Self.read(variantFolder.appendingPathComponent(name), layout: layout)))
         }
-        var metadata = try Self.read(folder.appendingPathComponent("prompt.yaml"), layout: layout)
-        if files.contains("prompt.yaml") {
-            metadata = MetadataText.overriding(metadata, with: try Self.read(variantFolder.appendingPathComponent("prompt.yaml"), layout: layout))
+        var metadata = baseMetadata
+        if let variantMetadata {
+            metadata = MetadataText.overriding(metadata, with: variantMetadata)
+            // The variant's opening comment says what it is; it becomes the base's.
+            metadata = MetadataText.replacingHeader(of: metadata, with: variantMetadata)
         }
         if files.contains(PromptVariants.schemaFile) {
             // The file the new base names may be another step's too: then this step gets a file of its own.
@@ -82,20 +126,7 @@ public struct PromptPromotion: Sendable {
         }
         metadata = MetadataText.setting("version", to: String(newVersion), in: metadata)
         writes.append((folder.appendingPathComponent("prompt.yaml"), metadata))
-
-        do {
-            for (url, text) in writes {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data((text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: url, options: .atomic)
-                changed.append(layout.displayPath(of: url))
-            }
-            try FileManager.default.removeItem(at: variantFolder)
-            changed.append(layout.displayPath(of: variantFolder) + " (removed)")
-        } catch {
-            throw PromptError(file: changed.last ?? layout.displayPath(of: folder), message: "could not write the promotion: \(error.localizedDescription)")
-        }
-        _ = try StepPrompt.load(step, layout: layout)
-        return Outcome(oldVersion: base.metadata.version, newVersion: newVersion, changedFiles: changed)
+        return Plan(step: step, writes: writes, variantFolder: variantFolder, oldVersion: base.metadata.version, newVersion: newVersion)
     }
 
     private static func read(_ url: URL, layout: ProjectLayout) throws(PromptError) -> String {
@@ -127,6 +158,10 @@ enum MetadataText {
         return start..<end
     }
 
+    static func topLevelKeys(in text: String) -> [String] {
+        topLevelKeys(in: text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+
     private static func topLevelKeys(in lines: [Substring]) -> [String] {
         lines.compactMap { line in
             guard let first = line.first, first != "#", first != " ", first != "\t", let colon = line.firstIndex(of: ":") else { return nil }
@@ -148,6 +183,20 @@ enum MetadataText {
                 lines += replacement
             }
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The comment lines before the first key.
+    private static func header(of lines: [Substring]) -> [Substring] {
+        Array(lines.prefix { $0.hasPrefix("#") })
+    }
+
+    /// `text` with its opening comment replaced by `other`'s, when `other` opens with one.
+    static func replacingHeader(of text: String, with other: String) -> String {
+        let replacement = header(of: other.split(separator: "\n", omittingEmptySubsequences: false))
+        guard !replacement.isEmpty else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.replaceSubrange(0..<header(of: lines).count, with: replacement)
         return lines.joined(separator: "\n")
     }
 

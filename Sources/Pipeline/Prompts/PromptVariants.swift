@@ -128,6 +128,17 @@ public struct VariantSelection: Sendable, Hashable {
         PipelineStep.allCases.compactMap { step in steps[step].map { "\(step.rawValue)=\($0)" } }.joined(separator: "+")
     }
 
+    /// The selection a golden folder's label spells, nil when the label is not one.
+    public static func steps(inLabel label: String) -> [PipelineStep: String]? {
+        var steps: [PipelineStep: String] = [:]
+        for part in label.split(separator: "+", omittingEmptySubsequences: false) {
+            let pair = part.split(separator: "=", omittingEmptySubsequences: false)
+            guard pair.count == 2, let step = PipelineStep(rawValue: String(pair[0])), isValidName(String(pair[1])), steps[step] == nil else { return nil }
+            steps[step] = String(pair[1])
+        }
+        return steps
+    }
+
     /// Letters, digits, `.`, `_` and `-`, not starting with a dot: a folder name
     /// that cannot be confused with the `step=name+step=name` spelling.
     public static func isValidName(_ name: String) -> Bool {

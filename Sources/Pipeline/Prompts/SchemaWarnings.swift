@@ -11,8 +11,13 @@ public enum SchemaWarnings {
         var seen: Set<String> = []
         for step in PipelineStep.allCases {
             let prompt = prompts[step]
-            guard seen.insert(prompt.metadata.schema).inserted else { continue }
-            let issues = providerCompatibilityIssues(schema: prompt.schemaDocument, provider: rules)
+            let compact = rules == .llamaCppGrammar && prompt.metadata.compactJSON == true
+            guard seen.insert(prompt.metadata.schema + (compact ? " compact" : "")).inserted else { continue }
+            var issues = providerCompatibilityIssues(schema: prompt.replySchemaDocument, provider: rules)
+            if compact {
+                // Such a step is sent its own grammar, which holds more than llama.cpp's.
+                issues.removeAll { CompactJSONGrammar.enforces($0, in: prompt.replySchemaDocument) }
+            }
             guard !issues.isEmpty else { continue }
             let keywords = Set(issues.map(\.keyword)).sorted().joined(separator: ", ")
             warnings.append(

@@ -67,16 +67,21 @@ public struct StepPrompt: @unchecked Sendable {
             partFingerprints.system, partFingerprints.template, partFingerprints.schema, metadata.schema, "\(metadata.version)",
             "\(metadata.temperature)", "\(metadata.maxTokens)", "\(metadata.seed ?? -1)",
         ].joined(separator: "\u{0}") + (metadata.markdown.map { "\u{0}markdown \($0.rawValue)" } ?? "")
-            + (metadata.schemaFromIntake == true ? "\u{0}schema from intake" : ""))
+            + (metadata.schemaFromIntake == true ? "\u{0}schema from intake" : "")
+            + (metadata.compactJSON == true ? "\u{0}compact json" : "")
+            + (metadata.minutes.map { "\u{0}minutes \($0.rawValue)" } ?? "")
+            + (metadata.progression.map { "\u{0}progression \($0.rawValue)" } ?? "")
+            + (metadata.edit.map { "\u{0}edit \($0.rawValue)" } ?? ""))
     }
 
     /// The variables each step's template may use.
     public static let variables: [PipelineStep: Set<String>] = [
         .goalOptions: ["intake_json", "skipped_fields"],
         .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"],
-        .programDraft: IntakeLimits.variableNames.union(["intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions"]),
+        .programDraft: IntakeLimits.variableNames.union(["intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu"]),
         .programEdit: IntakeLimits.variableNames.union([
             "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json", "health_cautions",
+            "exercise_menu",
         ]),
     ]
 
@@ -102,9 +107,17 @@ public struct StepPrompt: @unchecked Sendable {
         var metadataLayers = [folder.appendingPathComponent("prompt.yaml")]
         if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
         let metadata = try loadMetadata(metadataLayers, layout: layout)
-        if metadata.markdown != nil || metadata.schemaFromIntake != nil, step != .programDraft, step != .programEdit {
-            let key = metadata.markdown != nil ? "markdown" : "schema_from_intake"
+        let programOnly = [("markdown", metadata.markdown != nil), ("schema_from_intake", metadata.schemaFromIntake != nil), ("minutes", metadata.minutes != nil), ("progression", metadata.progression != nil)]
+        if let key = programOnly.first(where: \.1)?.0, step != .programDraft, step != .programEdit {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (program-draft, program-edit)")
+        }
+        if metadata.edit != nil, step != .programEdit {
+            throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`edit` applies to program-edit only")
+        }
+        if metadata.editsByOperations, !metadata.rendersMarkdown {
+            throw PromptError(
+                file: layout.displayPath(of: metadataLayers.last!),
+                message: "`edit: operations` needs `markdown: rendered`: a program revised by operations has no markdown from the model")
         }
         try checkVariables(templateText, allowed: variables[step] ?? [], file: layout.displayPath(of: templateURL))
         let template: MustacheTemplate
@@ -132,20 +145,31 @@ public struct StepPrompt: @unchecked Sendable {
                 message: "schema `\(metadata.schema)` cannot be read from prompts/schemas/: \(error.localizedDescription)")
         }
         var reply: (JSONValue, Schema)?
+        var replyDocument = schemaDocument
         if metadata.rendersMarkdown {
-            guard case .object(var root) = schemaDocument, case .object(var properties)? = root["properties"],
-                  properties[ProgramMarkdown.outputKey] != nil else {
-                throw PromptError(file: schemaFile, message: "`markdown: rendered` needs a schema with a `\(ProgramMarkdown.outputKey)` property to leave out of the request")
+            replyDocument = try Self.leavingOut(ProgramMarkdown.outputKey, at: [], of: replyDocument, file: schemaFile, because: "`markdown: rendered`")
+        }
+        if metadata.leavesOutMinutes {
+            replyDocument = try Self.leavingOut(
+                ProgramMinutes.sessionKey, at: ProgramMinutes.sessionSchema, of: replyDocument, file: schemaFile, because: "`minutes: rendered`")
+            replyDocument = try Self.leavingOut(
+                ProgramMinutes.programKey, at: ProgramMinutes.programSchema, of: replyDocument, file: schemaFile, because: "`minutes: rendered`")
+        }
+        if metadata.rendersProgression {
+            replyDocument = try Self.changing(
+                ProgramProgression.key, at: ProgramProgression.programSchema, of: replyDocument, to: ProgramProgression.replySchema,
+                file: schemaFile, because: "`progression: rendered`")
+        }
+        if metadata.editsByOperations {
+            for name in ProgramOperations.requiredDefinitions where replyDocument["$defs"]?[name] == nil {
+                throw PromptError(file: schemaFile, message: "`edit: operations` needs a schema with /$defs/\(name) to build operations from")
             }
-            properties[ProgramMarkdown.outputKey] = nil
-            root["properties"] = .object(properties)
-            if let required = root["required"]?.arrayValue {
-                root["required"] = .array(required.filter { $0.stringValue != ProgramMarkdown.outputKey })
-            }
+        }
+        if replyDocument != schemaDocument {
             do {
-                reply = (.object(root), try Schema(.object(root), baseURI: schemaURL.absoluteString))
+                reply = (replyDocument, try Schema(replyDocument, baseURI: schemaURL.absoluteString))
             } catch {
-                throw PromptError(file: schemaFile, message: "invalid schema without \(ProgramMarkdown.outputKey): \(error)")
+                throw PromptError(file: schemaFile, message: "invalid schema once the rendered parts are left out: \(error)")
             }
         }
         return StepPrompt(
@@ -153,6 +177,38 @@ public struct StepPrompt: @unchecked Sendable {
             schemaDocument: schemaDocument, schema: schema, template: template,
             sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile), reply: reply,
             baseURI: schemaURL.absoluteString)
+    }
+
+    /// The schema without the property `key` of the object schema at `path`: a part the
+    /// harness renders is not asked of the model.
+    private static func leavingOut(_ key: String, at path: [String], of document: JSONValue, file: String, because setting: String) throws(PromptError) -> JSONValue {
+        try changing(key, at: path, of: document, to: nil, file: file, because: setting)
+    }
+
+    /// The schema with the property `key` of the object schema at `path` asked for as
+    /// `replacement`, or left out (and no longer required) when it is nil.
+    private static func changing(
+        _ key: String, at path: [String], of document: JSONValue, to replacement: JSONValue?, file: String, because setting: String
+    ) throws(PromptError) -> JSONValue {
+        let pointer = JSONPointer(tokens: path)
+        guard case .object(var object)? = pointer.resolve(in: document), case .object(var properties)? = object["properties"],
+              properties[key] != nil else {
+            let purpose = replacement == nil ? "to leave out of the request" : "to ask for in another form"
+            throw PromptError(file: file, message: "\(setting) needs a schema with \(pointer.appending("properties").appending(key)) \(purpose)")
+        }
+        properties[key] = replacement
+        object["properties"] = .object(properties)
+        if replacement == nil, let required = object["required"]?.arrayValue {
+            object["required"] = .array(required.filter { $0.stringValue != key })
+        }
+        return replacing(path[...], in: document, with: .object(object))
+    }
+
+    private static func replacing(_ path: ArraySlice<String>, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        guard let key = path.first else { return replacement }
+        guard case .object(var object) = value, let child = object[key] else { return value }
+        object[key] = replacing(path.dropFirst(), in: child, with: replacement)
+        return .object(object)
     }
 
     /// The user message for `variables` (values absent from the dictionary are falsy sections).
@@ -219,13 +275,20 @@ public struct StepPrompt: @unchecked Sendable {
         let markdown: MarkdownSource? = object["markdown"] == nil ? nil
             : try require("markdown", "model or rendered") { $0.stringValue.flatMap(MarkdownSource.init(rawValue:)) }
         let schemaFromIntake: Bool? = object["schema_from_intake"] == nil ? nil : try require("schema_from_intake", "true or false", \.boolValue)
+        let compactJSON: Bool? = object["compact_json"] == nil ? nil : try require("compact_json", "true or false", \.boolValue)
+        let minutes: MinutesSource? = object["minutes"] == nil ? nil
+            : try require("minutes", "model, rendered or recomputed") { $0.stringValue.flatMap(MinutesSource.init(rawValue:)) }
+        let progression: ProgressionSource? = object["progression"] == nil ? nil
+            : try require("progression", "model or rendered") { $0.stringValue.flatMap(ProgressionSource.init(rawValue:)) }
+        let edit: EditForm? = object["edit"] == nil ? nil
+            : try require("edit", "program or operations") { $0.stringValue.flatMap(EditForm.init(rawValue:)) }
         let golden = try origin["golden"].map { (document, file) throws(PromptError) in
             try goldenSettings(object["golden"], document: document, file: file)
         } ?? .standard
         return PromptMetadata(
             version: version, description: object["description"]?.stringValue, schema: schema,
             temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden, markdown: markdown,
-            schemaFromIntake: schemaFromIntake)
+            schemaFromIntake: schemaFromIntake, compactJSON: compactJSON, minutes: minutes, progression: progression, edit: edit)
     }
 
     /// The optional `golden:` block; every key it leaves out keeps its standard value.

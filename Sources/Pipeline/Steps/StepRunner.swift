@@ -57,8 +57,11 @@ public struct StepRunner: Sendable {
                 break
             }
             var judged = Self.judge(response, against: prompts.replySchema(step, document: rendered.schema), maxTokens: request.maxTokens)
-            if prompt.metadata.rendersMarkdown, let reply = judged.output {
-                judged = Self.withRenderedMarkdown(reply, record: input.fixture.record, schema: prompt.schema)
+            if prompt.metadata.editsByOperations, let reply = judged.output, let program = prompts.shownProgram(step, input: input) {
+                judged.output = ProgramOperations.applying(reply, to: program, document: prompt.schemaDocument)
+            }
+            if prompt.metadata.completesReply, let reply = judged.output {
+                judged = Self.withRenderedParts(reply, metadata: prompt.metadata, record: input.fixture.record, schema: prompt.schema)
             }
             attempts.append(Attempt(
                 responseText: response.text, finishReason: response.finishReason, usage: response.usage,
@@ -97,15 +100,25 @@ public struct StepRunner: Sendable {
         return (nil, errors.map(problem))
     }
 
-    /// The reply with its program's markdown rendered in the person's language, checked
-    /// against the whole output schema (the markdown has a length limit too).
-    static func withRenderedMarkdown(_ reply: JSONValue, record: LocalIntakeData, schema: Schema) -> (output: JSONValue?, problems: [String]) {
-        guard case .object(var object) = reply, let program = object[ProgramMarkdown.programKey] else { return (reply, []) }
-        let firstName = record.name?.split(whereSeparator: \.isWhitespace).first.map(String.init)
-        object[ProgramMarkdown.outputKey] = .string(ProgramMarkdown.render(program, language: record.writtenLanguage, firstName: firstName))
+    /// The reply with the parts the harness renders added (the progression's phases and
+    /// each session's minutes, then the markdown in the person's language, which shows them),
+    /// checked against the whole output schema (the markdown has a length limit too).
+    static func withRenderedParts(
+        _ reply: JSONValue, metadata: PromptMetadata, record: LocalIntakeData, schema: Schema
+    ) -> (output: JSONValue?, problems: [String]) {
+        guard case .object(var object) = reply, var program = object[ProgramMarkdown.programKey] else { return (reply, []) }
+        if metadata.rendersProgression { program = ProgramProgression.stated(in: program, language: record.writtenLanguage) }
+        if metadata.statesMinutes { program = ProgramMinutes.stated(in: program) }
+        object[ProgramMarkdown.programKey] = program
+        if metadata.rendersMarkdown {
+            let firstName = record.name?.split(whereSeparator: \.isWhitespace).first.map(String.init)
+            object[ProgramMarkdown.outputKey] = .string(ProgramMarkdown.render(program, language: record.writtenLanguage, firstName: firstName))
+        }
         let output = JSONValue.object(object)
         let errors = schema.validate(output).errors
-        return errors.isEmpty ? (output, []) : (nil, errors.map(problem))
+        // Spelled out: in `cond ? (output, []) : (nil, …)` the nil would be JSON null, a valid output.
+        guard errors.isEmpty else { return (nil, errors.map(problem)) }
+        return (output, [])
     }
 
     /// A schema error as one line: where in the output, then what is wrong.
