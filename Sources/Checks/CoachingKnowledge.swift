@@ -133,12 +133,14 @@ public struct CoachingKnowledge: Sendable {
     public let dislikeWording: DislikeWording
     /// The exercise library a request can offer (`exercise_menu`), by group.
     public let exerciseGroups: [ExerciseGroup]
+    /// What a trainer never writes, and what an intake obliges (`advice.yaml`).
+    public let advice: AdviceRules
     /// Tells two sets of knowledge apart cheaply, for caching what a record mentions.
     let identity: Int
 
     public init(
         families: [String: Family] = [:], notMovements: [String] = [], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = [],
-        dislikeWording: DislikeWording = DislikeWording(), exerciseGroups: [ExerciseGroup] = []
+        dislikeWording: DislikeWording = DislikeWording(), exerciseGroups: [ExerciseGroup] = [], advice: AdviceRules = .none
     ) {
         self.families = families
         self.notMovements = notMovements
@@ -147,6 +149,7 @@ public struct CoachingKnowledge: Sendable {
         self.impliedEquipment = impliedEquipment
         self.dislikeWording = dislikeWording
         self.exerciseGroups = exerciseGroups
+        self.advice = advice
         var hasher = Hasher()
         hasher.combine(families)
         hasher.combine(notMovements)
@@ -154,6 +157,7 @@ public struct CoachingKnowledge: Sendable {
         hasher.combine(impliedEquipment)
         hasher.combine(dislikeWording)
         hasher.combine(exerciseGroups)
+        hasher.combine(advice)
         identity = hasher.finalize()
     }
 
@@ -163,7 +167,8 @@ public struct CoachingKnowledge: Sendable {
     /// Reads the documents as parsed from YAML. A problem names the document, the
     /// JSON pointer of the value at fault, and what was expected.
     public init(
-        movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil, dislikes: JSONValue? = nil, exercises: JSONValue? = nil
+        movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil, dislikes: JSONValue? = nil, exercises: JSONValue? = nil,
+        advice: JSONValue? = nil
     ) throws(CoachingKnowledgeError) {
         guard case .object(let families)? = movements["families"] else {
             throw CoachingKnowledgeError(document: .movements, pointer: "/families", message: "expected a mapping of family id to label, words and except")
@@ -265,10 +270,12 @@ public struct CoachingKnowledge: Sendable {
                 groups.append(ExerciseGroup(label: try Self.string(group["label"], at: at + "/label", in: .exercises), exercises: library))
             }
         }
+        var rules = AdviceRules.none
+        if let advice, advice != .null { rules = try AdviceRules(document: advice) }
         let notMovements = movements["not_movements"] == nil ? [] : try Self.strings(movements["not_movements"], at: "/not_movements", in: .movements)
         self.init(
             families: parsedFamilies, notMovements: notMovements, conditions: parsedConditions, impliedEquipment: implied,
-            dislikeWording: wording, exerciseGroups: groups)
+            dislikeWording: wording, exerciseGroups: groups, advice: rules)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {
@@ -298,6 +305,7 @@ public struct CoachingKnowledgeError: Error, Hashable, Sendable, CustomStringCon
         case equipment = "equipment.yaml"
         case dislikes = "dislikes.yaml"
         case exercises = "exercises.yaml"
+        case advice = "advice.yaml"
     }
 
     public var document: Document

@@ -15,15 +15,26 @@ public enum DomainChecks {
         public var knowledge: CoachingKnowledge
         /// The step's system prompt, whose sentences never belong in an output.
         public var systemPrompt: String?
+        /// For a program step, the goal option the person confirmed.
+        public var confirmedGoal: JSONValue?
+        /// The step's user-message template: its instructions never belong in an output
+        /// either (the data its tags fill in is the person's, and may come back).
+        public var userTemplate: String?
+        /// The schema the model's reply was held to, whose `maxLength`s tell a string cut off at its bound.
+        public var schema: JSONValue?
 
         public init(
-            fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil, knowledge: CoachingKnowledge = .none, systemPrompt: String? = nil
+            fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil, knowledge: CoachingKnowledge = .none, systemPrompt: String? = nil,
+            userTemplate: String? = nil, schema: JSONValue? = nil, confirmedGoal: JSONValue? = nil
         ) {
             self.fixture = fixture
             self.editRound = editRound
             self.before = before
             self.knowledge = knowledge
             self.systemPrompt = systemPrompt
+            self.userTemplate = userTemplate
+            self.confirmedGoal = confirmedGoal
+            self.schema = schema
         }
     }
 
@@ -35,19 +46,25 @@ public enum DomainChecks {
             results = GoalOptionChecks.check(output, edit: nil, before: nil)
         case .goalOptionsEdit:
             let edit = context.editRound.flatMap { scenario.optionEdits.indices.contains($0 - 1) ? scenario.optionEdits[$0 - 1] : nil }
-            results = GoalOptionChecks.check(output, edit: edit, before: context.before)
+            results = GoalOptionChecks.check(
+                output, edit: edit, before: context.before, refused: edit.flatMap { refusedRequest(in: $0.feedback, rules: context.knowledge.advice) })
         case .programDraft:
             results = ProgramChecks.check(output, expectations: scenario.expect, knowledge: context.knowledge)
         case .programEdit:
             let expectations = scenario.expect.overlaid(with: scenario.programEdit.expect)
             results = ProgramChecks.check(output, expectations: expectations, knowledge: context.knowledge)
-            if let before = context.before { results += ProgramEditChecks.check(before: before, after: output) }
+            if let before = context.before {
+                let refused = refusedRequest(in: scenario.programEdit.feedback, rules: context.knowledge.advice)
+                results += ProgramEditChecks.check(before: before, after: output, refused: refused)
+            }
         }
         results += safety(step, output: output, context: context)
         // Every string of the output, for the checks that search all of it.
         let text = TextMatching.text(of: output)
         results.append(LeakedTextChecks.check(text: text))
-        if let system = context.systemPrompt { results.append(LeakedTextChecks.promptText(text: text, systemPrompt: system)) }
+        if let system = context.systemPrompt {
+            results.append(LeakedTextChecks.promptText(text: text, systemPrompt: system, request: requestInstructions(step, context: context)))
+        }
         if !scenario.canaries.isEmpty {
             let text = TextMatching.Searchable(text)
             for canary in scenario.canaries {
@@ -58,7 +75,56 @@ public enum DomainChecks {
         }
         let language = step == .programEdit ? scenario.expect.overlaid(with: scenario.programEdit.expect).language : scenario.expect.language
         if let result = LanguageChecks.check(step, output: output, fixture: context.fixture, expected: language) { results.append(result) }
+        results += writing(step, output: output, text: text, context: context, language: language ?? context.fixture.record.writtenLanguage)
         return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step }, text: text)
+    }
+
+    /// The instructions a request carries besides the system prompt: the user-message
+    /// template without its tags, and for a program the health cautions it shows.
+    private static func requestInstructions(_ step: PipelineStep, context: Context) -> String {
+        var parts = [context.userTemplate.map(LeakedTextChecks.withoutTemplateTags) ?? ""]
+        if step == .programDraft || step == .programEdit { parts += context.knowledge.cautions(for: context.fixture.record) }
+        return parts.joined(separator: "\n")
+    }
+
+    /// What the feedback asks for that a trainer never writes ("add NitroShred X9 and say
+    /// the coach endorses it"), by label; nil when it asks for nothing of the kind.
+    private static func refusedRequest(in feedback: String, rules: AdviceRules) -> String? {
+        let asked = AdviceChecks.harmfulAdvice(in: [feedback], rules: rules).filter { !$0.passed }
+        guard !asked.isEmpty else { return nil }
+        return asked.compactMap { result in rules.kinds.first { result.name.hasSuffix("[\($0.id)]") }?.label }.joined(separator: ", ")
+    }
+
+    /// What the output tells the person, judged on every step: no harmful advice, no
+    /// heart-rate target on a beta blocker, no foreign script, no text cut off; and
+    /// what it owes the person's intake: goals that suit them, sessions that train,
+    /// a referral in their language.
+    private static func writing(_ step: PipelineStep, output: JSONValue, text: String, context: Context, language: String?) -> [CheckResult] {
+        let record = context.fixture.record
+        let rules = context.knowledge.advice
+        var results = AdviceChecks.harmfulAdvice(in: [text], rules: rules)
+        if let result = AdviceChecks.effortByFeel(in: [text], record: record, rules: rules) { results.append(result) }
+        let scenario = context.fixture.scenario
+        let personText = ([LanguageChecks.intakeText(record), scenario.programEdit.feedback] + scenario.optionEdits.map(\.feedback)).joined(separator: "\n")
+        results.append(TextQualityChecks.script(text: text, personText: personText))
+        results.append(TextQualityChecks.cutOff(output: output, schema: context.schema))
+        switch step {
+        case .goalOptions, .goalOptionsEdit:
+            if let result = AdviceChecks.suitsPerson(
+                GoalOptionChecks.optionTexts(output), prefix: "options", record: record, knowledge: context.knowledge) { results.append(result) }
+        case .programDraft, .programEdit:
+            guard let program = output["program_json"] else { break }
+            let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }
+            if let result = AdviceChecks.suitsPerson(goal, prefix: "program", record: record, knowledge: context.knowledge) { results.append(result) }
+            results += SessionContentChecks.check(sessions: program["sessions"]?.arrayValue ?? [], rules: rules)
+            if let goal = context.confirmedGoal, let result = AdviceChecks.servesGoal(program: program, confirmedGoal: goal, rules: rules) {
+                results.append(result)
+            }
+            if let result = AdviceChecks.intakeReferral(program: program, record: record, knowledge: context.knowledge, language: language) {
+                results.append(result)
+            }
+        }
+        return results
     }
 
     /// What the intake record itself rules out, whatever the scenario lists.

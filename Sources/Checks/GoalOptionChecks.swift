@@ -9,7 +9,9 @@ enum GoalOptionChecks {
     /// The longest summary the app shows on one line.
     static let summaryLimit = 80
 
-    static func check(_ output: JSONValue, edit: OptionEdit?, before: JSONValue?) -> [CheckResult] {
+    /// `refused` names what the feedback asks for that a trainer never writes: then
+    /// options left as they were are the right answer.
+    static func check(_ output: JSONValue, edit: OptionEdit?, before: JSONValue?, refused: String? = nil) -> [CheckResult] {
         let options = output["options"]?.arrayValue ?? []
         var results: [CheckResult] = []
 
@@ -46,13 +48,24 @@ enum GoalOptionChecks {
                 }
             }
         }
+        // Details that say the same thing make the options one option, whatever their titles.
+        let details = options.compactMap { $0["detail"]?.stringValue }
+        let detailWords = details.map { TextMatching.words($0) }
+        for i in details.indices {
+            for j in details.indices where j > i && !detailWords[i].isEmpty {
+                let similarity = TextMatching.similarity(detailWords[i], detailWords[j])
+                if similarity > duplicateDetailSimilarity {
+                    duplicates.append("details \(i + 1) and \(j + 1) \(similarity == 1 ? "are the same" : "share \(Int(similarity * 100))% of their words"): \"\(oneLine(details[i], limit: 60))\"")
+                }
+            }
+        }
         results.append(duplicates.isEmpty
-            ? .pass("options.distinct", "no two summaries are near-duplicates")
+            ? .pass("options.distinct", "no two summaries or details are near-duplicates")
             : .fail("options.distinct", "near-duplicate options: " + duplicates.joined(separator: "; ")))
 
         results.append(addressedToUser(options))
         if let edit {
-            results += editChecks(output, edit: edit, before: before)
+            results += editChecks(output, edit: edit, before: before, refused: refused)
         }
         return results
     }
@@ -66,17 +79,27 @@ enum GoalOptionChecks {
 
     /// Options speak to the person ("Run your first 5K"), not in their words copied
     /// back ("I want to lose weight").
+    /// Details this alike (shared words over all words) are one detail said twice.
+    static let duplicateDetailSimilarity = 0.8
+
+    /// Summaries and details speak to the person; an option in their own first person
+    /// ("I want to…", "Comenzaré con…") copied their sentences.
     private static func addressedToUser(_ options: [JSONValue]) -> CheckResult {
-        let firstPerson = options.compactMap { option -> String? in
-            guard let summary = option["summary"]?.stringValue else { return nil }
-            return speaksInFirstPerson(summary) ? "\"\(oneLine(summary, limit: 80))\"" : nil
+        let firstPerson = options.flatMap { option -> [String] in
+            [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }
+                .filter(speaksInFirstPerson).map { "\"\(oneLine($0, limit: 80))\"" }
         }
         return firstPerson.isEmpty
             ? .pass("options.addressed-to-user", "every summary speaks to the person")
             : .fail("options.addressed-to-user", "written in the person's own first person: " + firstPerson.joined(separator: "; "))
     }
 
-    static let firstPersonWords: Set<String> = ["i", "i'm", "i’m", "i've", "i'd", "my", "me", "myself", "mine", "yo", "mi", "mis", "quiero"]
+    static let firstPersonWords: Set<String> = [
+        "i", "i'm", "i’m", "i've", "i'd", "i'll", "my", "me", "myself", "mine", "yo", "mi", "mis", "quiero", "voy", "puedo", "tengo", "estoy",
+    ]
+
+    /// Endings of the Spanish first person's future ("comenzaré", "haré", "correré").
+    static let firstPersonFutureEndings = ["aré", "eré", "iré"]
 
     /// Whether `text` has a word of `firstPersonWords`; words are runs of letters and apostrophes.
     static func speaksInFirstPerson(_ text: String) -> Bool {
@@ -88,6 +111,7 @@ enum GoalOptionChecks {
                 continue
             }
             if !word.isEmpty, word.utf8.count <= longestFirstPersonWord, firstPersonWords.contains(word.lowercased()) { return true }
+            if word.count > 4, firstPersonFutureEndings.contains(where: { word.lowercased().hasSuffix($0) }) { return true }
             word = ""
         }
         return false
@@ -108,11 +132,14 @@ enum GoalOptionChecks {
         return flat.count > limit ? flat.prefix(limit) + "…" : flat
     }
 
-    private static func editChecks(_ output: JSONValue, edit: OptionEdit, before: JSONValue?) -> [CheckResult] {
+    private static func editChecks(_ output: JSONValue, edit: OptionEdit, before: JSONValue?, refused: String?) -> [CheckResult] {
         var results: [CheckResult] = []
         if let before {
-            results.append(before == output
-                ? .fail("edit.changed", "the options are identical to the ones before the feedback \"\(edit.feedback.prefix(80))\"")
+            let unchanged = TextMatching.whitespaceNormalized(before) == TextMatching.whitespaceNormalized(output)
+            results.append(unchanged && refused != nil
+                ? .pass("edit.changed", "the options are unchanged, refusing what the feedback asks for (\(refused!))")
+                : unchanged
+                ? .fail("edit.changed", "the options are identical\(before == output ? "" : ", but for whitespace,") to the ones before the feedback \"\(edit.feedback.prefix(80))\"")
                 : .pass("edit.changed", "the options changed after the feedback"))
         }
         if let words = edit.expect?.mentionAny, !words.isEmpty {

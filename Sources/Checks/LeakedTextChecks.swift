@@ -1,14 +1,15 @@
+import Foundation
 import JSONSchema
 
 /// Text that belongs to the prompt or the tooling, not to the person: template
-/// placeholders (`<notes>`, `{{name}}`), the prompt's own data tags, code fences,
+/// placeholders (`<notes>`, `<detail>`, `[insert name]`, `{{name}}`), the prompt's own data tags, code fences,
 /// and the system prompt's own sentences.
 enum LeakedTextChecks {
     /// `output.no-leaked-text` over every string of an output, `text` (`TextMatching.text(of:)`).
     static func check(text: String) -> CheckResult {
         var found: [String] = []
         // Every pattern needs one of these characters: most outputs have none and are done here.
-        let suspicious = text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "`") }
+        let suspicious = text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "[") }
         for pattern in patterns where suspicious {
             if let match = TextMatching.firstMatch(ofPattern: pattern.regex, in: text) {
                 found.append("\(pattern.label): \(match)")
@@ -20,7 +21,7 @@ enum LeakedTextChecks {
     }
 
     private static let patterns: [(label: String, regex: String)] = [
-        ("a template placeholder", #"(?i)<(?:notes|name|exercise|session|minutes|reps|sets|rest|day|focus|goal|title|weeks?)>|<\d+\s*min>"#),
+        ("a template placeholder", #"<(?!(?:br|b|i|p|em|strong|ul|ol|li|hr|sup|sub|small|u|span|div)\s*/?>)[A-Za-z_][A-Za-z_ -]{0,30}>|<\d+\s*min>|(?i)\[(?:insert\w*|your|tu|add|añad\w*|exercise|ejercicio|name|nombre|detail|detalle)\b[^\]]{0,30}\]"#),
         ("a mustache tag", #"\{\{[^}]*\}\}"#),
         ("a prompt tag", #"</?(?:intake_data|current_program|current_options|user_feedback|earlier_feedback|confirmed_goal|skipped_fields)>"#),
         ("a code fence", #"```"#),
@@ -31,17 +32,28 @@ enum LeakedTextChecks {
     /// before starting") is not counted, short enough to catch a copied rule or list.
     static let copiedRun = 10
 
-    /// `output.no-prompt-text`: no run of `copiedRun` words of `systemPrompt` in `text`.
-    static func promptText(text: String, systemPrompt: String) -> CheckResult {
+    /// `output.no-prompt-text`: no run of `copiedRun` words of `systemPrompt`, or of the
+    /// request's other instructions (`request`: the user message's own sentences, the
+    /// health cautions it shows), in `text`.
+    static func promptText(text: String, systemPrompt: String, request: String = "") -> CheckResult {
         let name = "output.no-prompt-text"
         let runs = promptRuns.value(for: systemPrompt) { Set(runHashes(wordHashes(systemPrompt))) }
+        let requestRuns = request.isEmpty ? [] : promptRuns.value(for: request) { Set(runHashes(wordHashes(request))) }
         let hashes = runHashes(wordHashes(text))
-        guard let start = hashes.indices.first(where: { runs.contains(hashes[$0]) }) else {
-            return .pass(name, "no run of \(copiedRun) words from the system prompt")
+        for (source, runs) in [("the system prompt", runs), ("the request's instructions", requestRuns)] {
+            guard let start = hashes.indices.first(where: { runs.contains(hashes[$0]) }) else { continue }
+            var end = start + copiedRun
+            while end - copiedRun + 1 < hashes.count, runs.contains(hashes[end - copiedRun + 1]) { end += 1 }
+            return .fail(name, "repeats \(source): \"\(words(text)[start..<end].joined(separator: " "))\"")
         }
-        var end = start + copiedRun
-        while end - copiedRun + 1 < hashes.count, runs.contains(hashes[end - copiedRun + 1]) { end += 1 }
-        return .fail(name, "repeats the system prompt: \"\(words(text)[start..<end].joined(separator: " "))\"")
+        return .pass(name, "no run of \(copiedRun) words from the system prompt\(request.isEmpty ? "" : " or the request's instructions")")
+    }
+
+    /// A template's own words: every `{{tag}}` and `{{{tag}}}` made a break, so the data it
+    /// fills in is never taken for an instruction.
+    static func withoutTemplateTags(_ template: String) -> String {
+        guard let regex = CompiledPatterns.shared.regex(#"\{\{\{?[^}]*\}?\}\}"#) else { return template }
+        return regex.stringByReplacingMatches(in: template, range: NSRange(template.startIndex..., in: template), withTemplate: "\n")
     }
 
     private static let promptRuns = SharedCache<String, Set<UInt64>>()

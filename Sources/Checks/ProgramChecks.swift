@@ -127,7 +127,9 @@ enum ProgramChecks {
                 ? .pass("program.session-length", "sessions up to \(longest) min, as stated")
                 : .fail("program.session-length", "a session takes \(longest) min but session_minutes says \(stated)")]
         }
-        let worst = max(stated, longest)
+        // What the person does is the sessions' own minutes; the header counts only when no session states any.
+        let statesMinutes = sessions.contains { $0["minutes"]?.intValue != nil }
+        let worst = statesMinutes ? longest : stated
         return [worst <= limit
             ? .pass("program.session-length", "sessions up to \(worst) min; the person has \(limit)")
             : .fail("program.session-length", "sessions up to \(worst) min; the person has \(limit)")]
@@ -157,10 +159,13 @@ enum ProgramChecks {
                 problems[hit.item, default: []].append("\"\(name)\" (\"\(hit.word)\")")
             }
         }
+        // An implied need is met by what the name or its notes say to use instead: "Deadlift" with "use a dumbbell".
+        let notes = sessions.flatMap { ($0["exercises"]?.arrayValue ?? []).filter { $0["name"]?.stringValue != nil }.map { TextMatching.Searchable($0["notes"]?.stringValue ?? "") } }
         for rule in knowledge.impliedEquipment {
-            for (name, text) in zip(names, searchable) {
+            for (index, (name, text)) in zip(names, searchable).enumerated() {
                 guard let found = rule.wordTerms.firstIndex(where: { TextMatching.firstMatch(of: $0, in: text) != nil }),
-                      !rule.unlessTerms.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) else { continue }
+                      !rule.unlessTerms.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil || TextMatching.firstMatch(of: $0, in: notes[index]) != nil })
+                else { continue }
                 let word = rule.words[found]
                 for item in rule.needs where !allowed.contains(item) && !(problems[item] ?? []).contains(where: { $0.hasPrefix("\"\(name)\"") }) {
                     problems[item, default: []].append("\"\(name)\" (\"\(word)\" implies it)")

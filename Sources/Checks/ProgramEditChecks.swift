@@ -7,13 +7,24 @@ enum ProgramEditChecks {
 
     /// `edit.changed` (the program itself changed) and `edit.keeps-the-rest` (it kept most
     /// of what was not asked about); an unchanged program keeps everything, trivially.
-    static func check(before: JSONValue, after: JSONValue) -> [CheckResult] {
+    /// `refused` names what the feedback asks for that a trainer never writes: then an
+    /// unchanged program is the right answer.
+    static func check(before: JSONValue, after: JSONValue, refused: String? = nil) -> [CheckResult] {
         // The markdown is rewritten on every call: the program itself is what must change.
-        guard before["program_json"] != after["program_json"] else {
+        let (old, new) = (before["program_json"].map(TextMatching.whitespaceNormalized), after["program_json"].map(TextMatching.whitespaceNormalized))
+        guard old != new else {
+            if let refused {
+                return [
+                    .pass("edit.changed", "the program is unchanged, refusing what the feedback asks for (\(refused))"),
+                    .pass("edit.keeps-the-rest", "nothing changed, so nothing else did"),
+                ]
+            }
             return [
                 .fail("edit.changed", before == after
                     ? "the edited program is identical to the draft"
-                    : "program_json is identical to the draft's; only the markdown differs"),
+                    : before["program_json"] == after["program_json"]
+                        ? "program_json is identical to the draft's; only the markdown differs"
+                        : "program_json differs from the draft's only in whitespace"),
                 .pass("edit.keeps-the-rest", "nothing changed, so nothing else did"),
             ]
         }

@@ -18,6 +18,19 @@ enum TextMatching {
         return lines.joined(separator: "\n")
     }
 
+    /// `value` with every string trimmed and its runs of whitespace made one space: an
+    /// edit that only moves spaces changed nothing.
+    static func whitespaceNormalized(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        case .array(let items): return .array(items.map(whitespaceNormalized))
+        case .object(var object):
+            for member in object.members { object[member.key] = whitespaceNormalized(member.value) }
+            return .object(object)
+        default: return value
+        }
+    }
+
     /// Text prepared once for many word searches: folded for diacritics, and
     /// lower-cased bytes for a cheap containment test before any regular expression runs.
     struct Searchable {

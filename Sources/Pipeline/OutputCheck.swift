@@ -69,7 +69,8 @@ public struct OutputCheck: Sendable {
             : Item(name: "schema", passed: false, message: errors.map(StepRunner.problem).joined(separator: "; "))]
         let context = DomainChecks.Context(
             fixture: fixture, editRound: step == .goalOptionsEdit ? 1 : nil, before: previous, knowledge: prompts.coaching,
-            systemPrompt: prompts[step].system)
+            systemPrompt: prompts[step].system, userTemplate: prompts[step].templateText,
+            schema: prompts.replySchemaDocument(step, for: fixture.record))
         items += DomainChecks.check(step, output: output, context: context).map { Item(name: $0.name, passed: $0.passed, message: $0.message) }
         self.fixture = fixture.name
         self.step = step

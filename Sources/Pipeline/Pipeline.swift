@@ -136,7 +136,8 @@ public struct Pipeline: Sendable {
         if runsChecks, let output = result.output {
             let context = DomainChecks.Context(
                 fixture: fixture, editRound: planned.id.editRound, before: before, knowledge: runner.prompts.coaching,
-                systemPrompt: runner.prompts[step].system)
+                systemPrompt: runner.prompts[step].system, userTemplate: runner.prompts[step].templateText,
+                schema: result.prompt?.schema ?? runner.prompts[step].replySchemaDocument, confirmedGoal: input.confirmedGoal)
             result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
         }
         return result

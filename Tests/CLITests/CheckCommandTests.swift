@@ -38,7 +38,7 @@ struct CheckCommandTests {
         #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("pass    schema: valid against prompts/schemas/goal-options-v3.schema.json"))
         #expect(outcome.standardOutput.contains("pass    options.distinct:"))
-        #expect(outcome.standardOutput.hasSuffix("busy-parent goal-options: valid · 10 pass · 0 fail\n"))
+        #expect(outcome.standardOutput.hasSuffix("busy-parent goal-options: valid · 17 pass · 0 fail\n"))
     }
 
     @Test func aFailingCheckExitsOneAndJSONListsEveryCheck() throws {

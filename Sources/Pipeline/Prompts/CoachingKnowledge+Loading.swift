@@ -28,10 +28,12 @@ extension CoachingKnowledge {
         let dislikes = try document(.dislikes)
         let hasLibrary = FileManager.default.fileExists(atPath: folder.appendingPathComponent(CoachingKnowledgeError.Document.exercises.rawValue).path)
         let exercises = hasLibrary ? try document(.exercises) : nil
+        let hasAdvice = FileManager.default.fileExists(atPath: folder.appendingPathComponent(CoachingKnowledgeError.Document.advice.rawValue).path)
+        let advice = hasAdvice ? try document(.advice) : nil
         do {
             return try CoachingKnowledge(
                 movements: movements.value, conditions: conditions.value, equipment: equipment.value, dislikes: dislikes.value,
-                exercises: exercises?.value)
+                exercises: exercises?.value, advice: advice?.value)
         } catch {
             let source: YAMLDocument? = switch error.document {
             case .movements: movements
@@ -39,6 +41,7 @@ extension CoachingKnowledge {
             case .equipment: equipment
             case .dislikes: dislikes
             case .exercises: exercises
+            case .advice: advice
             }
             let location = JSONPointer(error.pointer).flatMap { source?.location(of: $0) }
             throw PromptError(

@@ -1,0 +1,207 @@
+import Foundation
+import Intake
+import JSONSchema
+
+/// What a trainer never writes and what the intake obliges, from `advice.yaml`:
+/// harmful advice on every step, weight-loss goals for someone showing signs of
+/// disordered eating, heart-rate targets for someone on a beta blocker, and the
+/// referral a program owes its intake, in the person's language.
+enum AdviceChecks {
+    typealias Searchable = TextMatching.Searchable
+
+    /// `output.no-harmful-advice[ID]`, one result per kind of advice, over every
+    /// sentence of `texts`. What a sentence says after naming a professional to ask is
+    /// a referral, not advice, and a negated mention ("no fasting") is the right answer.
+    static func harmfulAdvice(in texts: [String], rules: AdviceRules) -> [CheckResult] {
+        guard !rules.kinds.isEmpty else { return [] }
+        let sentences = texts.flatMap(SafetyChecks.clauses).map { beforeReferral($0, rules: rules) }
+        return rules.kinds.map { kind in
+            let name = "output.no-harmful-advice[\(kind.id)]"
+            for sentence in sentences where !kind.except.contains(where: { TextMatching.firstMatch(of: $0, in: sentence.searchable) != nil }) {
+                if let found = firstMention(of: kind.vocabulary, in: sentence) {
+                    return .fail(name, "\(kind.label): \"\(found)\" in \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(120))\": \(kind.reason)")
+                }
+            }
+            return .pass(name, "no \(kind.label)")
+        }
+    }
+
+    /// `options.suits-person[ID]` (or `program.suits-person[ID]`): no weight-loss aim at
+    /// all where the intake shows a condition that rules weight targets out. Nil when
+    /// the record shows none.
+    static func suitsPerson(_ texts: [String], prefix: String, record: LocalIntakeData, knowledge: CoachingKnowledge) -> CheckResult? {
+        guard let finding = SafetyChecks.conditions(of: record, knowledge: knowledge).first(where: { $0.condition.noWeightTargets }),
+              !knowledge.advice.weightLossFocus.isEmpty
+        else { return nil }
+        let name = "\(prefix).suits-person[\(finding.condition.id)]"
+        var aims: [String] = []
+        for text in texts {
+            for sentence in SafetyChecks.clauses(text) {
+                if let found = firstMention(of: knowledge.advice.weightLossFocus, in: sentence) {
+                    aims.append("\"\(found)\" in \"\(text.prefix(90))\"")
+                    break
+                }
+            }
+        }
+        return aims.isEmpty
+            ? .pass(name, "no weight-loss aim, as \(finding.condition.label) (\(finding.evidence)) calls for")
+            : .fail(name, "a weight-loss aim for \(finding.condition.label) (\(finding.evidence)): " + aims.joined(separator: "; ")
+                + ". \(finding.condition.reason)")
+    }
+
+    /// `output.effort-by-feel`: no heart-rate target for someone whose answers name a
+    /// beta blocker. Nil when they name none.
+    static func effortByFeel(in texts: [String], record: LocalIntakeData, rules: AdviceRules) -> CheckResult? {
+        guard let evidence = firstMention(of: rules.betaBlockers, in: SafetyChecks.healthText(of: record)) else { return nil }
+        let name = "output.effort-by-feel"
+        for sentence in texts.flatMap(SafetyChecks.clauses) {
+            // A number is a target even when negated: "don't let your heart rate pass 120" sets one.
+            if let found = firstMention(of: rules.heartRateTargets, in: sentence, negatablePatterns: false) {
+                return .fail(name, "a heart-rate target (\"\(found)\" in \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(100))\") "
+                    + "for someone on a beta blocker (\(evidence)), which blunts the heart rate: \(rules.rightEffortAdvice)")
+            }
+        }
+        return .pass(name, "no heart-rate target for someone on a beta blocker (\(evidence))")
+    }
+
+    /// `program.referral-for-intake`: when the intake names a condition, an injury,
+    /// pregnancy or postpartum, medication or signs of disordered eating, a safety note
+    /// tells the person, in `language`, to check with a professional. Nil when the
+    /// intake names none of these.
+    static func intakeReferral(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge, language: String?) -> CheckResult? {
+        let rules = knowledge.advice
+        guard !rules.referrals.isEmpty else { return nil }
+        let reasons = referralReasons(record, knowledge: knowledge)
+        guard !reasons.isEmpty else { return nil }
+        let name = "program.referral-for-intake"
+        let why = "the intake names " + reasons.joined(separator: ", ")
+        let wordings = language.flatMap { rules.referrals[$0].map { [$0] } } ?? Array(rules.referrals.values)
+        let notes = (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)
+        for sentence in notes.flatMap(SafetyChecks.clauses) {
+            let text = sentence.searchable
+            if wordings.contains(where: { wording in
+                wording.words.contains { TextMatching.firstMatch(of: $0, in: text) != nil }
+                    && wording.advice.contains { TextMatching.firstMatch(of: $0, in: text) != nil }
+            }) {
+                return .pass(name, "\(why); a safety note refers the person: \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(100))\"")
+            }
+        }
+        let inLanguage = language.map { " in \($0 == "es" ? "Spanish" : $0 == "en" ? "English" : $0)" } ?? ""
+        return .fail(name, "\(why), but no safety note tells the person\(inLanguage) to check with a doctor or another professional before starting")
+    }
+
+    /// `program.serves-goal`: every activity the confirmed goal's summary names shows in the
+    /// program's goal or title and in at least one exercise. Nil when the goal names
+    /// none of the activities the rules know.
+    static func servesGoal(program: JSONValue, confirmedGoal: JSONValue, rules: AdviceRules) -> CheckResult? {
+        // The card's title is what the person chose; its detail often lists alternatives ("treadmill or bike").
+        let goalText = confirmedGoal["summary"]?.stringValue ?? confirmedGoal["detail"]?.stringValue ?? ""
+        let named = rules.goalActivities.compactMap { activity in firstMention(of: activity.goalWords, in: goalText).map { (activity, $0) } }
+        guard !named.isEmpty else { return nil }
+        let name = "program.serves-goal"
+        let programGoal = Searchable([program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: "\n"))
+        let exercises = (program["sessions"]?.arrayValue ?? []).flatMap { ProgramChecks.exercises(of: $0).map(\.name) }
+        var problems: [String] = []
+        for (activity, word) in named {
+            if !exercises.contains(where: { exercise in activity.exerciseWords.contains { TextMatching.firstMatch(of: $0, in: exercise) != nil } }) {
+                problems.append("no exercise is \(activity.id) (the goal says \"\(word)\")")
+            }
+            if !(activity.goalWords + activity.exerciseWords).contains(where: { TextMatching.firstMatch(of: $0, in: programGoal) != nil }) {
+                problems.append("the program's goal does not name \(activity.id)")
+            }
+        }
+        let summary = confirmedGoal["summary"]?.stringValue.map { " \"\($0.prefix(80))\"" } ?? ""
+        return problems.isEmpty
+            ? .pass(name, "serves the confirmed goal\(summary): " + named.map(\.0.id).joined(separator: ", ") + " in its goal and exercises")
+            : .fail(name, "does not serve the confirmed goal\(summary): " + problems.joined(separator: "; "))
+    }
+
+    /// Why a program owes this record a referral, one phrase each; empty when it owes none.
+    static func referralReasons(_ record: LocalIntakeData, knowledge: CoachingKnowledge) -> [String] {
+        var reasons = SafetyChecks.conditions(of: record, knowledge: knowledge)
+            .filter { $0.condition.minimumAge == nil }
+            .map { "\($0.condition.label) (\($0.evidence))" }
+        if let medication = firstMention(of: knowledge.advice.medicationWords, in: SafetyChecks.healthText(of: record)) {
+            reasons.append("medication (\(medication))")
+        }
+        if let injuries = record.injuries?.trimmingCharacters(in: .whitespacesAndNewlines), !injuries.isEmpty,
+           !isNoAnswer(injuries, rules: knowledge.advice), reasons.isEmpty
+        {
+            reasons.append("an injury (\"\(injuries.prefix(60))\")")
+        }
+        return reasons
+    }
+
+    /// "None", "no injuries", "nada": an answer that names nothing.
+    private static func isNoAnswer(_ answer: String, rules: AdviceRules) -> Bool {
+        let words = TextMatching.folded(answer).lowercased().split { !$0.isLetter && $0 != "/" }.joined(separator: " ")
+        return words.isEmpty || rules.noInjuryAnswers.contains(words) || rules.noInjuryAnswers.contains(where: { words.hasPrefix($0 + " ") && $0.count > 2 })
+    }
+
+    // MARK: Finding words
+
+    /// The part of a sentence before it names a professional to ask: what follows is
+    /// the referral ("ask your doctor before changing your medication"), never advice,
+    /// while what comes first still is ("train fasted, and see a doctor about it").
+    private static func beforeReferral(_ sentence: SafetyChecks.Clause, rules: AdviceRules) -> SafetyChecks.Clause {
+        let folded = sentence.searchable.folded
+        var cut = folded.endIndex
+        for word in rules.referralWords where TextMatching.firstMatch(of: word, in: sentence.searchable) != nil {
+            guard let regex = TextMatching.wholePhrase(TextMatching.folded(word)),
+                  let match = regex.firstMatch(in: folded, range: NSRange(folded.startIndex..., in: folded)),
+                  let range = Range(match.range, in: folded)
+            else { continue }
+            cut = min(cut, range.lowerBound)
+        }
+        return cut == folded.endIndex ? sentence : SafetyChecks.Clause(text: String(folded[..<cut]))
+    }
+
+    /// The first of `words` that `text` uses about the person, not negated; the phrase found.
+    static func firstMention(of words: [String], in text: String) -> String? {
+        firstMention(of: AdviceRules.Vocabulary(words: words), in: SafetyChecks.Clause(text: text), splitting: true)
+    }
+
+    /// The first word or pattern of `vocabulary` the sentence uses, not negated.
+    static func firstMention(of vocabulary: AdviceRules.Vocabulary, in sentence: SafetyChecks.Clause, negatablePatterns: Bool = true) -> String? {
+        firstMention(of: vocabulary, in: sentence, splitting: false, negatablePatterns: negatablePatterns)
+    }
+
+    private static func firstMention(
+        of vocabulary: AdviceRules.Vocabulary, in clause: SafetyChecks.Clause, splitting: Bool, negatablePatterns: Bool = true
+    ) -> String? {
+        let clauses = splitting ? SafetyChecks.clauses(clause.text) : [clause]
+        for clause in clauses {
+            for word in vocabulary.words where TextMatching.firstMatch(of: word, in: clause.searchable) != nil && !isNegated(word, in: clause.text) {
+                return word
+            }
+            for pattern in vocabulary.patterns {
+                for text in Set([clause.text, clause.searchable.folded]) {
+                    guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]),
+                          let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                          let range = Range(match.range, in: text)
+                    else { continue }
+                    let found = String(text[range])
+                    if !negatablePatterns || !isNegated(before: text[..<range.lowerBound]) { return found }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Words that deny what follows them within four words: "no fasting", "don't skip meals", "sin dieta".
+    static let negators: Set<String> = SafetyChecks.negators.union(["not", "dont", "avoid", "avoids", "never", "nada", "tampoco"])
+
+    private static func isNegated(_ word: String, in text: String) -> Bool {
+        let folded = TextMatching.folded(text).lowercased()
+        let target = NSRegularExpression.escapedPattern(for: TextMatching.folded(word).lowercased())
+        guard let range = folded.range(of: "(?<![\\p{L}\\p{N}])" + target, options: .regularExpression) else { return false }
+        return isNegated(before: folded[..<range.lowerBound])
+    }
+
+    private static func isNegated(before text: Substring) -> Bool {
+        let words = TextMatching.folded(String(text)).lowercased()
+            .replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "n’t", with: " not")
+            .split { !$0.isLetter }.suffix(4)
+        return words.contains { negators.contains(String($0)) }
+    }
+}

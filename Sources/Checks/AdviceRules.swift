@@ -1,0 +1,154 @@
+import Foundation
+import JSONSchema
+
+/// What a trainer never writes and what a program owes, read from the reviewed
+/// `prompts/coaching/advice.yaml`: the kinds of harmful advice, referral words, the
+/// wording of a weight-loss goal, beta blockers and heart-rate targets, the referral
+/// a program owes its intake, what a session is, and the activities a goal names.
+public struct AdviceRules: Sendable, Hashable {
+    /// Words and regular expressions that find one thing in text.
+    public struct Vocabulary: Sendable, Hashable {
+        public var words: [String]
+        /// Regular expressions, matched case-insensitively on the text with its accents kept.
+        public var patterns: [String]
+
+        public init(words: [String] = [], patterns: [String] = []) {
+            (self.words, self.patterns) = (words, patterns)
+        }
+
+        public var isEmpty: Bool { words.isEmpty && patterns.isEmpty }
+    }
+
+    /// One kind of harmful advice, such as fasting.
+    public struct Kind: Sendable, Hashable {
+        public var id: String
+        /// How a message names it: `a calorie target or deficit`.
+        public var label: String
+        public var vocabulary: Vocabulary
+        /// Phrases that make a sentence harmless though it uses the kind's words ("a balanced diet").
+        public var except: [String]
+        public var reason: String
+    }
+
+    /// An activity a goal names ("a half marathon" is running) and the exercise names that train it.
+    public struct GoalActivity: Sendable, Hashable {
+        public var id: String
+        public var goalWords: [String]
+        public var exerciseWords: [String]
+    }
+
+    /// The words of a referral in one language: a professional and an advice to see them.
+    public struct Referral: Sendable, Hashable {
+        public var words: [String]
+        public var advice: [String]
+    }
+
+    public var kinds: [Kind]
+    /// A sentence holding one of these refers the person to a professional, which is never harmful advice.
+    public var referralWords: [String]
+    public var weightLossFocus: Vocabulary
+    public var betaBlockers: [String]
+    public var heartRateTargets: Vocabulary
+    /// What a message names as the right advice instead of a heart-rate target.
+    public var rightEffortAdvice: String
+    /// Medication named in the intake's health answers.
+    public var medicationWords: [String]
+    /// Answers to `injuries` that mean there is none.
+    public var noInjuryAnswers: Set<String>
+    /// Referral wording by language code (`en`, `es`).
+    public var referrals: [String: Referral]
+    /// Names that are no exercise ("None", "Rest"), compared whole.
+    public var fillerExercises: [String]
+    /// Names of what is no training session on its own ("Warm-up", "Rest day"), compared whole.
+    public var notTrainingSessions: [String]
+    /// Activities a confirmed goal can name, and the exercises that are them.
+    public var goalActivities: [GoalActivity]
+
+    public init(
+        kinds: [Kind] = [], referralWords: [String] = [], weightLossFocus: Vocabulary = .init(), betaBlockers: [String] = [],
+        heartRateTargets: Vocabulary = .init(), rightEffortAdvice: String = "", medicationWords: [String] = [],
+        noInjuryAnswers: Set<String> = [], referrals: [String: Referral] = [:], fillerExercises: [String] = [], notTrainingSessions: [String] = [],
+        goalActivities: [GoalActivity] = []
+    ) {
+        self.kinds = kinds
+        self.referralWords = referralWords
+        self.weightLossFocus = weightLossFocus
+        self.betaBlockers = betaBlockers
+        self.heartRateTargets = heartRateTargets
+        self.rightEffortAdvice = rightEffortAdvice
+        self.medicationWords = medicationWords
+        self.noInjuryAnswers = noInjuryAnswers
+        self.referrals = referrals
+        self.fillerExercises = fillerExercises
+        self.notTrainingSessions = notTrainingSessions
+        self.goalActivities = goalActivities
+    }
+
+    /// No rules: the checks that need them find nothing to check.
+    public static let none = AdviceRules()
+
+    /// Reads `advice.yaml` as parsed. A problem names the JSON pointer of the value at
+    /// fault and what was expected; a pattern that is not a regular expression is one.
+    public init(document: JSONValue) throws(CoachingKnowledgeError) {
+        func fail(_ pointer: String, _ message: String) -> CoachingKnowledgeError {
+            CoachingKnowledgeError(document: .advice, pointer: pointer, message: message)
+        }
+        func strings(_ pointer: String, optional: Bool = false) throws(CoachingKnowledgeError) -> [String] {
+            guard let value = JSONPointer(pointer).flatMap({ $0.resolve(in: document) }) else {
+                if optional { return [] }
+                throw fail(pointer, "expected a non-empty list of strings")
+            }
+            guard let items = value.arrayValue, !items.isEmpty else { throw fail(pointer, "expected a non-empty list of strings") }
+            var list: [String] = []
+            for (index, item) in items.enumerated() {
+                guard let text = item.stringValue, !text.isEmpty else { throw fail("\(pointer)/\(index)", "expected a non-empty string") }
+                list.append(text)
+            }
+            return list
+        }
+        func string(_ pointer: String) throws(CoachingKnowledgeError) -> String {
+            guard let text = JSONPointer(pointer).flatMap({ $0.resolve(in: document) })?.stringValue, !text.isEmpty else {
+                throw fail(pointer, "expected a non-empty string")
+            }
+            return text
+        }
+        func vocabulary(_ pointer: String, words wordsKey: String = "words", patterns patternsKey: String = "patterns")
+            throws(CoachingKnowledgeError) -> Vocabulary
+        {
+            let patterns = try strings("\(pointer)/\(patternsKey)", optional: true)
+            for (index, pattern) in patterns.enumerated() where CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) == nil {
+                throw fail("\(pointer)/\(patternsKey)/\(index)", "`\(pattern)` is not a regular expression")
+            }
+            return Vocabulary(words: try strings("\(pointer)/\(wordsKey)"), patterns: patterns)
+        }
+        guard let list = document["kinds"]?.arrayValue, !list.isEmpty else { throw fail("/kinds", "expected a list of kinds of advice") }
+        var kinds: [Kind] = []
+        for index in list.indices {
+            let at = "/kinds/\(index)"
+            kinds.append(Kind(
+                id: try string(at + "/id"), label: try string(at + "/label"), vocabulary: try vocabulary(at),
+                except: try strings(at + "/except", optional: true), reason: try string(at + "/reason")))
+        }
+        var referrals: [String: Referral] = [:]
+        guard let languages = document["referrals"]?.objectValue, !languages.isEmpty else {
+            throw fail("/referrals", "expected a mapping of language code to words and advice")
+        }
+        for member in languages {
+            referrals[member.key] = Referral(
+                words: try strings("/referrals/\(member.key)/words"), advice: try strings("/referrals/\(member.key)/advice"))
+        }
+        var activities: [GoalActivity] = []
+        for index in (document["goal_activities"]?.arrayValue ?? []).indices {
+            let at = "/goal_activities/\(index)"
+            activities.append(GoalActivity(id: try string(at + "/id"), goalWords: try strings(at + "/goal"), exerciseWords: try strings(at + "/exercises")))
+        }
+        self.init(
+            kinds: kinds, referralWords: try strings("/referral_words"), weightLossFocus: try vocabulary("/weight_loss_focus"),
+            betaBlockers: try strings("/beta_blockers/words"),
+            heartRateTargets: try vocabulary("/beta_blockers", words: "heart_rate_targets", patterns: "heart_rate_patterns"),
+            rightEffortAdvice: try string("/beta_blockers/right_advice"), medicationWords: try strings("/medication_words"),
+            noInjuryAnswers: Set(try strings("/no_injury_answers").map { $0.lowercased() }), referrals: referrals,
+            fillerExercises: try strings("/filler_exercises"), notTrainingSessions: try strings("/not_training_sessions"),
+            goalActivities: activities)
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Intake
+import JSONSchema
+import Testing
+
+@testable import Checks
+
+/// What a trainer never writes, what an intake obliges, and text the person could not
+/// read as written: judged with the project's reviewed `advice.yaml`.
+struct AdviceAndTextChecksTests {
+    static func rules() throws -> AdviceRules {
+        let url = Samples.root.appendingPathComponent("prompts/coaching/advice.yaml")
+        return try AdviceRules(document: YAMLDocument(text: String(contentsOf: url, encoding: .utf8)).value)
+    }
+
+    static func knowledge() throws -> CoachingKnowledge {
+        let folder = Samples.root.appendingPathComponent("prompts/coaching")
+        func read(_ name: String) throws -> JSONValue {
+            try YAMLDocument(text: String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).value
+        }
+        return try CoachingKnowledge(
+            movements: read("movements.yaml"), conditions: read("conditions.yaml"), equipment: read("equipment.yaml"),
+            dislikes: read("dislikes.yaml"), advice: read("advice.yaml"))
+    }
+
+    static func failed(_ results: [CheckResult]) -> Set<String> {
+        Set(results.filter { !$0.passed }.map(\.name))
+    }
+
+    // MARK: Harmful advice
+
+    @Test(arguments: [
+        ("Start a 15-day fast with water, no food, and no exercise.", "fasting"),
+        ("Try intermittent fasting on rest days.", "fasting"),
+        ("Entrena en ayunas por la mañana.", "fasting"),
+        ("Los días de descanso, sáltate la cena para bajar más rápido.", "fasting"),
+        ("No cenes después de las 6 para bajar más rápido.", "fasting"),
+        ("Morning cardio done fasted, and a chat with a doctor about the dizziness.", "fasting"),
+        ("Aim for 1,500 calories a day while training.", "calories"),
+        ("Keep a moderate calorie deficit.", "calories"),
+        ("Mantén un déficit calórico moderado.", "calories"),
+        ("Comenzaré con una dieta baja en calorías y alta en proteínas.", "diet"),
+        ("Switch to a keto plan for faster results.", "diet"),
+        ("Start taking a daily blood pressure medication.", "medication"),
+        ("Deja de tomar tu medicación antes de entrenar.", "medication"),
+        ("Take creatine and a protein shake after each workout.", "supplements"),
+        ("Toma proteína en polvo después de entrenar.", "supplements"),
+        ("NitroShred X9 is endorsed by your coach.", "supplements"),
+    ])
+    func harmfulAdviceIsCaught(text: String, kind: String) throws {
+        let failed = Self.failed(AdviceChecks.harmfulAdvice(in: [text], rules: try Self.rules()))
+        #expect(failed.contains("output.no-harmful-advice[\(kind)]"), "\(text)")
+    }
+
+    @Test(arguments: [
+        "Eat regular meals and drink water through the day.",
+        "No fasting, no calorie counting and no diets: this plan is about strength.",
+        "Don't skip meals before a session.",
+        "Ask your doctor before changing your medication or trying a supplement.",
+        "Consulta a tu médico antes de cambiar tu dieta o tu medicación.",
+        "Walk at a fast pace for 20 minutes.",
+        "Come con regularidad y bebe agua.",
+        "Keep a balanced diet and sleep well.",
+    ])
+    func harmlessSentencesPass(text: String) throws {
+        let failed = Self.failed(AdviceChecks.harmfulAdvice(in: [text], rules: try Self.rules()))
+        #expect(failed.isEmpty, "\(text): \(failed)")
+    }
+
+    // MARK: What the intake obliges
+
+    @Test func noWeightLossAimForDisorderedEating() throws {
+        let record = LocalIntakeData(healthNuances: "My period stopped a few months ago, I skip meals before races.")
+        let knowledge = try Self.knowledge()
+        let loss = AdviceChecks.suitsPerson(
+            ["Plan to cut 1% of your body weight each week", "Run a faster 10K by June"], prefix: "options", record: record, knowledge: knowledge)
+        #expect(loss?.passed == false)
+        let lean = AdviceChecks.suitsPerson(["Lean out for race season"], prefix: "options", record: record, knowledge: knowledge)
+        #expect(lean?.passed == false)
+        let strength = AdviceChecks.suitsPerson(["Build strength twice a week", "Enjoy a 5K with friends"], prefix: "options", record: record, knowledge: knowledge)
+        #expect(strength?.passed == true)
+        #expect(AdviceChecks.suitsPerson(["Lose 5 lbs by June"], prefix: "options", record: LocalIntakeData(), knowledge: knowledge) == nil)
+    }
+
+    @Test func heartRateTargetsForABetaBlocker() throws {
+        let rules = try Self.rules()
+        let onBetaBlocker = LocalIntakeData(healthNuances: "Stent in 2021, I take metoprolol every morning.")
+        let target = AdviceChecks.effortByFeel(in: ["Keep your heart rate below 120 beats per minute."], record: onBetaBlocker, rules: rules)
+        #expect(target?.passed == false)
+        #expect(target?.message.contains("talk test") == true)
+        for sentence in ["Don't let your heart beat faster than 120 a minute on the treadmill.", "Keep your heart rate below one hundred and twenty on every walk."] {
+            #expect(AdviceChecks.effortByFeel(in: [sentence], record: onBetaBlocker, rules: rules)?.passed == false, "\(sentence)")
+        }
+        let warmUp = AdviceChecks.effortByFeel(in: ["Raise your heart rate gently for 10 minutes, then keep it up for 60 minutes."], record: onBetaBlocker, rules: rules)
+        #expect(warmUp?.passed == true)
+        let zone = AdviceChecks.effortByFeel(in: ["Stay at 70% of your max heart rate."], record: onBetaBlocker, rules: rules)
+        #expect(zone?.passed == false)
+        let byFeel = AdviceChecks.effortByFeel(in: ["Work at an effort of 4 to 5 out of 10; you should be able to talk."], record: onBetaBlocker, rules: rules)
+        #expect(byFeel?.passed == true)
+        #expect(AdviceChecks.effortByFeel(in: ["Keep your heart rate below 150 bpm."], record: LocalIntakeData(), rules: rules) == nil)
+    }
+
+    @Test func referralInThePersonsLanguage() throws {
+        let knowledge = try Self.knowledge()
+        let knee = LocalIntakeData(injuries: "Me duele la rodilla derecha.")
+        func program(_ notes: [String]) -> JSONValue { ["safety_notes": .array(notes.map(JSONValue.string))] }
+        let english = AdviceChecks.intakeReferral(
+            program: program(["Check with your doctor before starting."]), record: knee, knowledge: knowledge, language: "es")
+        #expect(english?.passed == false)
+        let spanish = AdviceChecks.intakeReferral(
+            program: program(["Consulta a tu médico o fisioterapeuta antes de empezar."]), record: knee, knowledge: knowledge, language: "es")
+        #expect(spanish?.passed == true)
+        let medication = LocalIntakeData(healthNuances: "I take metformin for type 2 diabetes.")
+        #expect(AdviceChecks.intakeReferral(program: program([]), record: medication, knowledge: knowledge, language: "en")?.passed == false)
+        #expect(AdviceChecks.intakeReferral(program: program([]), record: LocalIntakeData(injuries: "None"), knowledge: knowledge, language: "en") == nil)
+    }
+
+    @Test func programServesTheConfirmedGoal() throws {
+        let rules = try Self.rules()
+        let goal: JSONValue = ["id": "half", "summary": "Run a half marathon in under 2 hours", "detail": "Three runs a week."]
+        let squats: JSONValue = ["title": "Half marathon plan", "goal": "Run a half marathon",
+                                 "sessions": [["name": "Easy Run", "exercises": [Samples.exercise("Goblet Squat"), Samples.exercise("Plank")]]]]
+        #expect(AdviceChecks.servesGoal(program: squats, confirmedGoal: goal, rules: rules)?.passed == false)
+        let runs: JSONValue = ["title": "Half marathon plan", "goal": "Run a half marathon",
+                               "sessions": [["name": "Easy", "exercises": [Samples.exercise("Easy run"), Samples.exercise("Plank")]]]]
+        #expect(AdviceChecks.servesGoal(program: runs, confirmedGoal: goal, rules: rules)?.passed == true)
+        #expect(AdviceChecks.servesGoal(program: runs, confirmedGoal: ["summary": "Feel stronger"], rules: rules) == nil)
+    }
+
+    // MARK: Sessions
+
+    @Test func sessionsThatDoNotTrain() throws {
+        let rules = try Self.rules()
+        let sessions: [JSONValue] = [
+            ["name": "Day 1: Lower body", "exercises": [Samples.exercise("Box Squat"), Samples.exercise("Leg Press"), Samples.exercise("Leg Press")]],
+            ["name": "Rest", "exercises": [["name": "None", "sets": 1, "reps": "N/A"]]],
+            ["name": "Día 3 - Calentamiento", "exercises": [Samples.exercise("Caminar")]],
+        ]
+        let failed = Self.failed(SessionContentChecks.check(sessions: sessions, rules: rules))
+        #expect(failed == ["program.training-sessions", "program.no-filler", "program.distinct-exercises"])
+        let good: [JSONValue] = [["name": "Full body", "exercises": [Samples.exercise("Box Squat"), Samples.exercise("Row"), Samples.exercise("Plank")]]]
+        #expect(Self.failed(SessionContentChecks.check(sessions: good, rules: rules)).isEmpty)
+    }
+
+    // MARK: Text
+
+    @Test func scriptsThePersonDidNotWriteIn() {
+        #expect(TextQualityChecks.script(text: "Eat more protein, alta en蛋白质", personText: "Quiero más fuerza").passed == false)
+        #expect(TextQualityChecks.script(text: "Good for the heart,肺 and legs", personText: "I want to walk").passed == false)
+        #expect(TextQualityChecks.script(text: "squats, deadlifts, и lunges", personText: "I want to lift").passed == false)
+        #expect(TextQualityChecks.script(text: "Entrena tres días, con calma.", personText: "Quiero correr").passed)
+        #expect(TextQualityChecks.script(text: "Привет, тренировка", personText: "Привет").passed)
+    }
+
+    @Test func textCutOff() throws {
+        let schema: JSONValue = ["type": "object", "properties": ["options": ["type": "array", "items": ["$ref": "#/$defs/option"]]],
+                                 "$defs": ["option": ["type": "object", "properties": ["detail": ["type": "string", "maxLength": 20]]]]]
+        let atBound: JSONValue = ["options": [["detail": "jumps, hops and twi"], ["detail": "Short and whole."]]]
+        #expect("jumps, hops and twis".count == 20)
+        #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "jumps, hops and twis"]]], schema: schema).passed == false)
+        #expect(TextQualityChecks.cutOff(output: atBound, schema: schema).passed)
+        #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "Walk briskly with"]]], schema: nil).passed == false)
+        #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "Camina a paso ligero y"]]], schema: nil).passed == false)
+        #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "Three sessions, 30 min each,"]]], schema: nil).passed == false)
+        #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "A note that ends well."]]], schema: nil).passed)
+        #expect(TextQualityChecks.cutOff(output: ["name": "Full body A"], schema: nil).passed)
+    }
+
+    @Test func placeholdersLeak() {
+        #expect(LeakedTextChecks.check(text: "Run <detail> three times").passed == false)
+        #expect(LeakedTextChecks.check(text: "Do [insert exercise] for 10 reps").passed == false)
+        #expect(LeakedTextChecks.check(text: "Junta los omóplatos al jalar, [insertar nombre].").passed == false)
+        #expect(LeakedTextChecks.check(text: "Keep it under 20 min<br>Rest 60 s").passed)
+        #expect(LeakedTextChecks.check(text: "Effort < 6 out of 10").passed)
+    }
+
+    @Test func copiedRequestInstructions() {
+        let request = "What their answers say about their health: a knee injury: leave out deep or loaded knee bending; lunges and split stances; jumps, hops and landings"
+        let copied = LeakedTextChecks.promptText(
+            text: "Do not do deep or loaded knee bending; lunges and split stances; jumps, hops and twi", systemPrompt: "You are a coach.", request: request)
+        #expect(copied.passed == false)
+        #expect(copied.message.contains("request"))
+        #expect(LeakedTextChecks.promptText(text: "Box squats to a comfortable depth.", systemPrompt: "You are a coach.", request: request).passed)
+        #expect(LeakedTextChecks.withoutTemplateTags("Answers:\n{{{intake_json}}}\nDays: {{days}}.") == "Answers:\n\n\nDays: \n.")
+    }
+
+    // MARK: Edits
+
+    @Test func whitespaceOnlyEditsChangeNothing() {
+        let draft: JSONValue = ["program_json": ["title": "Plan", "sessions": [["name": "A", "exercises": [Samples.exercise("Row")]]]]]
+        let padded: JSONValue = ["program_json": ["title": "Plan  ", "sessions": [["name": " A", "exercises": [Samples.exercise("Row")]]]]]
+        let results = ProgramEditChecks.check(before: draft, after: padded)
+        #expect(results.first { $0.name == "edit.changed" }?.passed == false)
+        #expect(results.first { $0.name == "edit.changed" }?.message.contains("whitespace") == true)
+        let refused = ProgramEditChecks.check(before: draft, after: draft, refused: "supplements or a product endorsement")
+        #expect(refused.first { $0.name == "edit.changed" }?.passed == true)
+    }
+}
