@@ -26,7 +26,7 @@ struct AcceptancePrinter {
         guard !acceptance.accepted.isEmpty else {
             terminal.writeLine(acceptance.skipped.isEmpty
                 ? "Nothing pending\(selection.isEverything ? "" : " for that selection")."
-                : "No check results accepted: every pending output differs from golden.")
+                : "No check results accepted: every pending output differs from golden or has none yet.")
             return
         }
         let outputs = acceptance.accepted.count == 1 ? "1 output" : "\(acceptance.accepted.count) outputs"
