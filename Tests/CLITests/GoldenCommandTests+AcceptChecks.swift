@@ -3,8 +3,9 @@ import Testing
 
 /// Checks added or made stricter after the golden set was approved, and
 /// `accept --checks`, run as a user runs them on a project folder of real files.
-@Suite("Accepting check results", .serialized)
-struct AcceptChecksTests {
+/// They belong to the serialized golden commands, so they never add a run of the
+/// binary in parallel with theirs.
+extension GoldenCommandTests {
     /// Rewrites a golden `.checks.json` file of `project` through `change`.
     static func editChecks(_ path: String, in project: URL, _ change: (inout [String: Bool]) -> Void) throws {
         let file = project.appendingPathComponent("golden/\(path)")
@@ -28,13 +29,13 @@ struct AcceptChecksTests {
     @Test func aStricterAndANewCheckAreApprovedWithoutTouchingTheOutputs() throws {
         // busy-parent/program-draft differs from golden and minimal-record/goal-options
         // has none: both are pending, and accepting checks must leave them so.
-        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        let project = try Self.makeProjectWithPendingOutputs()
         defer { try? FileManager.default.removeItem(at: project) }
         // options.distinct fails on the approved goal options: as if it passed before the check got stricter.
         try Self.editChecks("busy-parent/goal-options.checks.json", in: project) { $0["options.distinct"] = true }
         // program.avoids[jump] fails on the approved edit: as if it was added since.
         try Self.editChecks("busy-parent/program-edit.checks.json", in: project) { $0["program.avoids[jump]"] = nil }
-        let approvedOutput = try GoldenCommandTests.contents(project, "busy-parent/goal-options.json")
+        let approvedOutput = try Self.contents(project, "busy-parent/goal-options.json")
 
         let gate = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"])
         #expect(gate.status == 1)
@@ -68,11 +69,11 @@ struct AcceptChecksTests {
             "    program.avoids[jump]: new, fails ×1",
             "2 left pending: `trainer-eval diff`, then `trainer-eval accept` or `trainer-eval reject`.",
         ], "\(accept.standardOutput)")
-        #expect(try GoldenCommandTests.contents(project, "busy-parent/goal-options.json") == approvedOutput)
+        #expect(try Self.contents(project, "busy-parent/goal-options.json") == approvedOutput)
         #expect(try Self.checks("busy-parent/goal-options.checks.json", in: project)["options.distinct"] == false)
         #expect(try Self.checks("busy-parent/program-edit.checks.json", in: project)["program.avoids[jump]"] == false)
         #expect(!Self.exists("busy-parent/goal-options.json.new", in: project))
-        for step in [GoldenCommandTests.changedStep, GoldenCommandTests.newStep] {
+        for step in [Self.changedStep, Self.newStep] {
             #expect(Self.exists("\(step).json.new", in: project), "\(step) stays pending")
         }
 
@@ -93,7 +94,7 @@ struct AcceptChecksTests {
             to: variantFolder.appendingPathComponent("busy-parent"))
         let edit = "variants/\(label)/busy-parent/program-edit"
         try Self.editChecks("\(edit).checks.json", in: project) { $0["edit.changed"] = nil }
-        let approvedOutput = try GoldenCommandTests.contents(project, "\(edit).json")
+        let approvedOutput = try Self.contents(project, "\(edit).json")
 
         let gate = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"] + variant)
         #expect(gate.status == 0, "\(gate.standardOutput)\(gate.standardError)")
@@ -108,8 +109,8 @@ struct AcceptChecksTests {
         #expect(accept.standardOutput.contains("accepted checks busy-parent/program-edit"), "\(accept.standardOutput)")
         #expect(accept.standardOutput.contains("    edit.changed: new, fails ×1"))
         #expect(try Self.checks("\(edit).checks.json", in: project)["edit.changed"] == false)
-        #expect(try GoldenCommandTests.contents(project, "\(edit).json") == approvedOutput)
-        #expect(!GoldenCommandTests.goldenFiles(project).contains { $0.hasSuffix(".new") })
+        #expect(try Self.contents(project, "\(edit).json") == approvedOutput)
+        #expect(!Self.goldenFiles(project).contains { $0.hasSuffix(".new") })
 
         let again = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"] + variant)
         #expect(again.status == 0)
