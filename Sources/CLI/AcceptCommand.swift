@@ -7,7 +7,11 @@ struct AcceptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept",
         abstract: "Approve pending outputs: each .new file replaces its golden file.",
-        discussion: "With --prune, also delete the golden files (approved and pending outputs, recordings) of steps that no fixture produces any more, and a fixture folder that leaves empty."
+        discussion: """
+            With --prune, also delete the golden files (approved and pending outputs, recordings) of steps that no fixture produces any more, and a fixture folder that leaves empty.
+
+            With --checks, approve only the check results of pending outputs whose output is the approved one, leaving the outputs as they are: after checks were added or changed, `run` then `accept --checks` judges the golden set again. A pending output that differs stays pending.
+            """
     )
 
     @OptionGroup var projectOptions: ProjectOptions
@@ -16,8 +20,21 @@ struct AcceptCommand: AsyncParsableCommand {
     @Flag(help: "Delete the golden files (outputs, pending outputs, recordings) of fixture steps that no longer exist.")
     var prune = false
 
+    @Flag(help: "Approve only the check results of pending outputs whose output is unchanged; other pending outputs stay pending.")
+    var checks = false
+
+    func validate() throws {
+        if checks, prune { throw ValidationError("--checks and --prune are separate steps: run them one after the other.") }
+    }
+
     func run() async throws {
         try selection.checkNames(in: projectOptions)
+        if checks {
+            let review = try selection.review(in: projectOptions)
+            let acceptance = try Failure.exitingOnError { try review.acceptChecks(where: selection.includes) }
+            AcceptancePrinter(terminal: Terminal.standardOutput, selection: selection).print(acceptance)
+            return
+        }
         let review = GoldenReview(store: try selection.store(in: projectOptions))
         let fixtures = prune ? try everyFixture() : nil
         let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selection: selection)

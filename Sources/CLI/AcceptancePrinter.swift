@@ -19,6 +19,26 @@ struct AcceptancePrinter {
         }
     }
 
+    /// What `accept --checks` approved, per check, and the pending outputs it left.
+    func print(_ acceptance: GoldenReview.CheckAcceptance) {
+        for key in acceptance.accepted { terminal.writeLine(terminal.styled("accepted checks", .green) + " \(key)") }
+        for skipped in acceptance.skipped { terminal.writeLine(terminal.styled("skipped", .yellow) + " \(skipped.key): \(skipped.reason)") }
+        guard !acceptance.accepted.isEmpty else {
+            terminal.writeLine(acceptance.skipped.isEmpty
+                ? "Nothing pending\(selection.isEverything ? "" : " for that selection")."
+                : "No check results accepted: every pending output differs from golden or has none yet.")
+            return
+        }
+        let outputs = acceptance.accepted.count == 1 ? "1 output" : "\(acceptance.accepted.count) outputs"
+        terminal.writeLine("Check results accepted for \(outputs); the outputs are unchanged.")
+        for (change, count) in acceptance.changes.sorted(by: { $0.key < $1.key }) {
+            terminal.writeLine("    \(change.name): \(change.description) ×\(count)")
+        }
+        if !acceptance.skipped.isEmpty {
+            terminal.writeLine("\(acceptance.skipped.count) left pending: `trainer-eval diff`, then `trainer-eval accept` or `trainer-eval reject`.")
+        }
+    }
+
     /// How many files pruning deleted; nothing when no pruning was asked for.
     func printSummary(of acceptance: GoldenReview.Acceptance) {
         guard let pruned = acceptance.pruned else { return }

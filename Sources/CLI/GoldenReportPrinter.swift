@@ -11,7 +11,7 @@ struct GoldenReportPrinter {
     var variantArguments = ""
 
     func print(_ report: GoldenReport) {
-        for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .stale].contains(verdict.status) {
+        for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .unapprovedCheck, .stale].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
             for reason in verdict.reasons { terminal.writeLine("    " + terminal.styledDiff(reason)) }
             if ci || verdict.status == .regression {
@@ -21,6 +21,7 @@ struct GoldenReportPrinter {
             }
         }
         printKnownFailures(report.verdicts.filter { $0.status == .knownFailure })
+        printUnapprovedChecks(report.verdicts.filter { $0.status == .unapprovedCheck })
         printStale(StaleRecordings(report))
         for orphan in report.orphans {
             terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan.key): golden files of a step no fixture produces")
@@ -91,16 +92,31 @@ struct GoldenReportPrinter {
     /// counted by its kind; its pattern is in the report.
     private func printKnownFailures(_ verdicts: [StepVerdict]) {
         guard !verdicts.isEmpty else { return }
+        let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
+        printCounts(of: verdicts.flatMap(\.knownFailures), headline: label(.knownFailure) + " \(steps) only checks that failed in golden too:")
+    }
+
+    /// Checks added since the outputs were approved pass the gate until they are
+    /// approved: counted per check, with the way to approve them.
+    private func printUnapprovedChecks(_ verdicts: [StepVerdict]) {
+        guard !verdicts.isEmpty else { return }
+        let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
+        printCounts(of: verdicts.flatMap(\.unapprovedChecks), headline: label(.unapprovedCheck) + " \(steps) new checks, not approved yet:")
+        let accept = "`trainer-eval accept --checks\(variantArguments)`"
+        terminal.writeLine(ci
+            ? "    To approve them: `trainer-eval run\(variantArguments)` leaves them pending, then \(accept)."
+            : "    \(accept) approves them where the output is unchanged.")
+    }
+
+    /// A count per check, wrapped, under `headline`. An assertion is counted by its kind.
+    private func printCounts(of checks: [String], headline: String) {
         var counts: [String: Int] = [:]
-        for verdict in verdicts {
-            for check in verdict.knownFailures {
-                let name = check.hasPrefix("assertion.") ? String(check.prefix { $0 != " " }) : check
-                counts[name, default: 0] += 1
-            }
+        for check in checks {
+            let name = check.hasPrefix("assertion.") ? String(check.prefix { $0 != " " }) : check
+            counts[name, default: 0] += 1
         }
         let byCheck = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
-        let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
-        terminal.writeLine(label(.knownFailure) + " \(steps) only checks that failed in golden too:")
+        terminal.writeLine(headline)
         var line = "   "
         for (index, item) in byCheck.enumerated() {
             let piece = " " + item + (index == byCheck.count - 1 ? "" : ",")
@@ -116,7 +132,7 @@ struct GoldenReportPrinter {
     private func label(_ status: StepVerdict.Status) -> String {
         switch status {
         case .matches, .skipped: return terminal.styled(status.rawValue, .dim)
-        case .knownFailure, .changed, .new: return terminal.styled(status.rawValue, .yellow)
+        case .knownFailure, .unapprovedCheck, .changed, .new: return terminal.styled(status.rawValue, .yellow)
         case .regression, .stale, .error: return terminal.styled(status.rawValue, .red)
         }
     }

@@ -20,7 +20,8 @@ public struct GoldenReport: Sendable {
         verdicts.filter { $0.status == status }.count
     }
 
-    /// The CI gate: every step matches golden (known failures allowed) and nothing is orphaned.
+    /// The CI gate: every step matches golden (known failures and unapproved new checks
+    /// allowed) and nothing is orphaned.
     public var passesGate: Bool {
         verdicts.allSatisfy(\.passesGate) && orphans.isEmpty
     }
@@ -47,7 +48,7 @@ public struct GoldenReport: Sendable {
                     marked.insert(key)
                     var verdict = verdicts[position]
                     verdict.reasons.insert("repeat \(repeatNumber): \(failure.kind): \(failure.message)", at: 0)
-                    if [.matches, .knownFailure, .changed, .new, .skipped].contains(verdict.status) {
+                    if [.matches, .knownFailure, .unapprovedCheck, .changed, .new, .skipped].contains(verdict.status) {
                         verdict.status = .stale
                         verdict.requestDiff = failure.detail
                         verdict.staleCauses = failure.causes ?? ["no recording of repeat \(repeatNumber)"]

@@ -83,6 +83,53 @@ public struct GoldenReview: Sendable {
         public var pruned: [Pruned]?
     }
 
+    /// A check result `accept --checks` approved, from what golden recorded to what it records now.
+    public struct CheckChange: Sendable, Hashable, Comparable {
+        public var name: String
+        /// The result golden had; nil for a check new to the output.
+        public var approved: Bool?
+        /// The result golden has now; nil for a check that no longer runs on the output.
+        public var accepted: Bool?
+
+        public init(name: String, approved: Bool?, accepted: Bool?) {
+            self.name = name
+            self.approved = approved
+            self.accepted = accepted
+        }
+
+        /// `new, fails`, `passed, fails now`, `no longer runs`...
+        public var description: String {
+            switch (approved, accepted) {
+            case (nil, true?): "new, passes"
+            case (nil, false?): "new, fails"
+            case (true?, false?): "passed, fails now"
+            case (false?, true?): "failed, passes now"
+            case (_, nil): "no longer runs"
+            case (true?, true?), (false?, false?): "unchanged"
+            }
+        }
+
+        public static func < (lhs: CheckChange, rhs: CheckChange) -> Bool {
+            (lhs.name, lhs.description) < (rhs.name, rhs.description)
+        }
+    }
+
+    /// What `accept --checks` did.
+    public struct CheckAcceptance: Sendable, Hashable {
+        /// A pending output left pending, and why.
+        public struct Skipped: Sendable, Hashable {
+            public var key: StepKey
+            public var reason: String
+        }
+
+        /// The steps whose pending check results became golden, in fixture and step order.
+        public var accepted: [StepKey] = []
+        /// How many accepted steps each check result changed on.
+        public var changes: [CheckChange: Int] = [:]
+        /// Pending outputs whose output differs from golden (or that have none yet), left pending.
+        public var skipped: [Skipped] = []
+    }
+
     public let store: any GoldenStorage
     /// How a step's outputs are diffed, by fixture step id (from each step's `prompt.yaml`).
     public let diffOptions: @Sendable (String) -> JSONDiff.Options
@@ -139,6 +186,32 @@ public struct GoldenReview: Sendable {
         guard fixtures != nil else { return Acceptance(accepted: accepted, pruned: nil) }
         let pruned = try prune(orphans) { onEvent(.pruned($0)) }
         return Acceptance(accepted: accepted, pruned: pruned)
+    }
+
+    /// Makes golden the check results of the selected pending outputs whose output is
+    /// the approved one (as the gate compares them, with each step's diff options),
+    /// leaving approved outputs as they are: how the golden set is judged again after
+    /// checks were added or changed. A pending output that differs, or that has
+    /// nothing approved yet, stays pending and is listed as skipped.
+    public func acceptChecks(where includes: (StepKey) -> Bool = { _ in true }) throws -> CheckAcceptance {
+        var acceptance = CheckAcceptance()
+        for item in try pending(where: includes) {
+            guard let approved = item.approved else {
+                acceptance.skipped.append(.init(key: item.key, reason: "no golden output yet; review it with `diff`"))
+                continue
+            }
+            guard item.diff.json == nil, item.diff.markdown == nil else {
+                acceptance.skipped.append(.init(key: item.key, reason: "output differs; review it with `diff`"))
+                continue
+            }
+            try store.acceptChecks(fixture: item.key.fixture, step: item.key.step)
+            acceptance.accepted.append(item.key)
+            for name in Set(approved.checks.keys).union(item.pending.checks.keys) {
+                let change = CheckChange(name: name, approved: approved.checks[name], accepted: item.pending.checks[name])
+                if change.approved != change.accepted { acceptance.changes[change, default: 0] += 1 }
+            }
+        }
+        return acceptance
     }
 
     /// Discards the selected pending outputs; golden stays as it is. Returns the steps

@@ -19,6 +19,11 @@ public protocol GoldenStorage: Sendable {
     @discardableResult
     func accept(fixture: String, step: String) throws -> Bool
 
+    /// Makes a step's pending check results golden, keeping its approved output as it
+    /// is, and discards the pending output; false when nothing was pending.
+    @discardableResult
+    func acceptChecks(fixture: String, step: String) throws -> Bool
+
     /// Discards a step's pending output; false when nothing was pending.
     @discardableResult
     func reject(fixture: String, step: String) -> Bool

@@ -66,6 +66,19 @@ public struct GoldenStore: GoldenStorage, Sendable {
         return true
     }
 
+    /// Moves the pending `.checks.json.new` over `.checks.json` and deletes the other
+    /// pending files; the approved `.json` and `.md` are not touched.
+    @discardableResult
+    public func acceptChecks(fixture: String, step: String) throws -> Bool {
+        let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
+        guard FileManager.default.fileExists(atPath: pendingFiles.json.path) else { return false }
+        if FileManager.default.fileExists(atPath: pendingFiles.checks.path) {
+            try replace(files(fixture: fixture, step: step, suffix: "").checks, with: pendingFiles.checks)
+        }
+        reject(fixture: fixture, step: step)
+        return true
+    }
+
     /// Deletes a step's pending files; false when nothing was pending.
     @discardableResult
     public func reject(fixture: String, step: String) -> Bool {

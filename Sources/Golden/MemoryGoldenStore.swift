@@ -49,6 +49,16 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
     }
 
     @discardableResult
+    public func acceptChecks(fixture: String, step: String) throws -> Bool {
+        lock.withLock {
+            let key = StepKey(fixture: fixture, step: step)
+            guard let entry = pendingEntries.removeValue(forKey: key) else { return false }
+            approvedEntries[key]?.checks = entry.checks
+            return true
+        }
+    }
+
+    @discardableResult
     public func reject(fixture: String, step: String) -> Bool {
         lock.withLock { pendingEntries.removeValue(forKey: StepKey(fixture: fixture, step: step)) != nil }
     }

@@ -11,6 +11,8 @@ public struct StepVerdict: Sendable, Hashable, Codable {
         case matches
         /// Same output; some checks fail that also failed in golden.
         case knownFailure = "known-failure"
+        /// Same output; checks new to it since it was approved fail (pending approval).
+        case unapprovedCheck = "unapproved-check"
         /// A valid output that differs from golden (pending approval).
         case changed
         /// A valid output with no golden yet (pending approval).
@@ -24,9 +26,10 @@ public struct StepVerdict: Sendable, Hashable, Codable {
         /// Not run (an earlier step failed, or it was not selected).
         case skipped
 
-        /// The CI gate lets these through: known failures are not regressions, and a
-        /// skipped step is judged by the step that failed before it.
-        public var passesGate: Bool { [.matches, .knownFailure, .skipped].contains(self) }
+        /// The CI gate lets these through: known failures are not regressions, a check
+        /// added since the output was approved has never passed on it, and a skipped
+        /// step is judged by the step that failed before it.
+        public var passesGate: Bool { [.matches, .knownFailure, .unapprovedCheck, .skipped].contains(self) }
     }
 
     public var key: StepKey
@@ -45,6 +48,9 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     public var differsFromGolden: Bool = false
     /// The checks that fail now and failed in golden too, by name.
     public var knownFailures: [String] = []
+    /// The checks that fail now and that golden has no result for (added since it was
+    /// approved), by name.
+    public var unapprovedChecks: [String] = []
     /// For a step stale in a later repeat of `run --repeat N` only: the first repeat
     /// whose recording is missing or stale.
     public var staleRepeat: Int?
@@ -54,7 +60,7 @@ public struct StepVerdict: Sendable, Hashable, Codable {
 
     /// Whether a pending output should be written for review.
     public var needsApproval: Bool {
-        differsFromGolden && [.changed, .new, .regression].contains(status)
+        differsFromGolden && [.changed, .new, .regression, .unapprovedCheck].contains(status)
     }
 }
 
@@ -87,12 +93,18 @@ public enum GoldenComparison {
         var reasons: [String] = []
         var regressions: [String] = []
         var knownFailures: [String] = []
+        var unapprovedChecks: [String] = []
+        var unapprovedReasons: [String] = []
         for check in result.failedChecks {
-            if approved.checks[check.name] == false {
+            switch approved.checks[check.name] {
+            case false?:
                 knownFailures.append(check.name)
                 reasons.append("known failure \(check.name): \(check.message)")
-            } else {
+            case true?:
                 regressions.append("check \(check.name) failed (it passed in golden): \(check.message)")
+            case nil:
+                if !unapprovedChecks.contains(check.name) { unapprovedChecks.append(check.name) }
+                unapprovedReasons.append("new check, not approved yet: \(check.name): \(check.message)")
             }
         }
         let newlyPassing = current.checks.filter { $0.value && approved.checks[$0.key] == false }.map(\.key).sorted()
@@ -104,18 +116,24 @@ public enum GoldenComparison {
         if approved.output != output {
             (jsonDiff, markdownDiff) = diffs(from: approved.output, to: output, options: options)
         }
-        let outputChanged = jsonDiff != nil || markdownDiff != nil || current.checks != approved.checks
+        // A check golden has no result for is new to this output: passing, it changes
+        // nothing; failing, it waits for approval without failing the gate.
+        let approvedChecksDiffer = approved.checks.contains { name, passed in current.checks[name] != passed }
+        let outputChanged = jsonDiff != nil || markdownDiff != nil || approvedChecksDiffer
         var verdict = StepVerdict(
-            key: key, status: .matches, reasons: regressions + reasons,
+            key: key, status: .matches, reasons: regressions + unapprovedReasons + reasons,
             outputDiff: jsonDiff?.rendered(),
             markdownDiff: markdownDiff?.unified(oldName: "golden markdown", newName: "new markdown"),
-            differsFromGolden: outputChanged, knownFailures: knownFailures)
+            differsFromGolden: outputChanged || !unapprovedChecks.isEmpty, knownFailures: knownFailures)
+        verdict.unapprovedChecks = unapprovedChecks
         if !regressions.isEmpty {
             verdict.status = .regression
         } else if outputChanged {
             verdict.status = .changed
             if let jsonDiff { verdict.reasons.insert("the output differs from golden (\(jsonDiff.changes.count) change\(jsonDiff.changes.count == 1 ? "" : "s"))", at: 0) }
             if let markdownDiff { verdict.reasons.append("the markdown differs (+\(markdownDiff.addedCount) −\(markdownDiff.removedCount) lines)") }
+        } else if !unapprovedChecks.isEmpty {
+            verdict.status = .unapprovedCheck
         } else if !result.failedChecks.isEmpty {
             verdict.status = .knownFailure
         }

@@ -37,6 +37,11 @@ public struct VariantGoldenStore: GoldenStorage {
     }
 
     @discardableResult
+    public func acceptChecks(fixture: String, step: String) throws -> Bool {
+        try store(for: step).acceptChecks(fixture: fixture, step: step)
+    }
+
+    @discardableResult
     public func reject(fixture: String, step: String) -> Bool {
         store(for: step).reject(fixture: fixture, step: step)
     }

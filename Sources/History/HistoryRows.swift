@@ -20,7 +20,7 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
     public var interrupted: Bool
     /// Model steps that ran.
     public var steps: Int
-    /// Model steps that passed the gate (matches or known failures).
+    /// Model steps that passed the gate (matches, known failures or unapproved checks).
     public var passed: Int
     /// Counts per status as `status=n` pairs, worst first.
     public var statuses: String
@@ -45,6 +45,9 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
 
     /// Model steps that passed the gate only because their failing checks failed in golden too.
     public var knownFailures: Int { statusCounts["known-failure"] ?? 0 }
+
+    /// Model steps that passed the gate while failing checks added since their output was approved.
+    public var unapprovedChecks: Int { statusCounts["unapproved-check"] ?? 0 }
 
     init(_ report: RunReport, reportFolder: String?) {
         let modelSteps = report.fixtures.flatMap(\.steps).filter { $0.step != nil && $0.outcome != .skipped }

@@ -20,7 +20,7 @@ extension HTMLReport {
         .warnings{color:var(--stale);overflow-wrap:anywhere}
         section.attention{background:var(--card);border:2px solid var(--bad);border-radius:10px;margin:8px auto}
         section.attention ol,section.attention ul{margin:.3rem 0;padding-left:1.4rem}section.attention li{margin:.25rem 0;overflow-wrap:anywhere}
-        section.attention .known{margin-top:.6rem}
+        section.attention .known,section.attention .unapproved{margin-top:.6rem}
         .charts{display:flex;flex-wrap:wrap;gap:12px}
         .chart{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:8px;flex:1 1 280px;max-width:420px}
         .chart figcaption{font-size:.8rem;color:var(--muted)}.chart svg{width:100%;height:auto;display:block}
@@ -53,9 +53,9 @@ extension HTMLReport {
         .step{border-top:1px solid var(--line);padding:10px 0}
         .meta{color:var(--muted);font-weight:400;font-size:.8rem}
         .badge{font-size:.75rem;padding:1px 7px;border-radius:10px;color:#fff;font-weight:600;white-space:nowrap}
-        .s-matches{background:var(--pass)}.s-known-failure{background:var(--known)}.s-changed{background:var(--changed)}
+        .s-matches{background:var(--pass)}.s-known-failure{background:var(--known)}.s-unapproved-check{background:var(--known)}.s-changed{background:var(--changed)}
         .s-new{background:var(--new)}.s-regression,.s-error{background:var(--bad)}.s-stale{background:var(--stale)}.s-skipped{background:var(--skip)}
-        .count.s-matches,.count.s-known-failure,.count.s-changed,.count.s-new,.count.s-regression,.count.s-error,.count.s-stale,.count.s-skipped{color:#fff;border:0}
+        .count.s-matches,.count.s-known-failure,.count.s-unapproved-check,.count.s-changed,.count.s-new,.count.s-regression,.count.s-error,.count.s-stale,.count.s-skipped{color:#fff;border:0}
         .reasons{margin:.2rem 0 .5rem;padding-left:1.2rem;color:var(--muted);overflow-wrap:anywhere}
         .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px;margin:.4rem 0}
         .card{border:1px solid var(--line);border-radius:8px;padding:8px 10px;background:#fbfcfd}.card p{margin:.3rem 0;font-size:.9rem;white-space:pre-line}

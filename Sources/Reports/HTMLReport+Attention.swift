@@ -3,7 +3,7 @@ import Golden
 extension HTMLReport {
     /// What a reviewer of a failing gate sees first: every step that fails the gate,
     /// worst first, each linking to its step; then orphans and unmet pass rates;
-    /// known failures last, folded away.
+    /// new checks not approved yet, then known failures last, folded away.
     static func attention(_ report: RunReport) -> String {
         var items = report.attentionGroups.map { group in
             guard group.steps.count > 1 else { return item(group.status, link: link(to: group.steps[0]), summary: group.summary) }
@@ -22,6 +22,12 @@ extension HTMLReport {
         html += items.isEmpty ? "<p>Nothing is flagged step by step; see the run below.</p>" : "<ol>\(items.joined())</ol>"
         if !report.nextSteps.isEmpty {
             html += "<p class=\"next\"><strong>Next:</strong> " + report.nextSteps.map(HTML.message).joined(separator: " ") + "</p>"
+        }
+        let unapproved = report.unapprovedChecks
+        if !unapproved.isEmpty {
+            html += "<details class=\"unapproved\"><summary>\(unapproved.count) step\(unapproved.count == 1 ? "" : "s") failing new checks, not approved yet</summary><ul>"
+            html += unapproved.map { "<li>" + link(to: $0) + " " + HTML.message($0.step.fullSummary) + "</li>" }.joined()
+            html += "</ul><p>" + HTML.message(RunReport.unapprovedChecksNote) + "</p></details>"
         }
         let known = report.knownFailures
         if !known.isEmpty {

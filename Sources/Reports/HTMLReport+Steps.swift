@@ -78,7 +78,7 @@ extension HTMLReport {
     private static func output(_ step: StepReport) -> String {
         if let options = step.output?["options"]?.arrayValue {
             var html = "<div class=\"cards\">" + options.map(card).joined() + "</div>"
-            if step.status != .matches, step.status != .knownFailure, let golden = step.golden?["options"]?.arrayValue {
+            if ![.matches, .knownFailure, .unapprovedCheck].contains(step.status), let golden = step.golden?["options"]?.arrayValue {
                 html += "<details><summary>Golden options</summary><div class=\"cards golden\">" + golden.map(card).joined() + "</div></details>"
             }
             return html

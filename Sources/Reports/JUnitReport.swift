@@ -36,7 +36,7 @@ public enum JUnitReport {
 
     static func kind(of step: StepReport) -> Kind {
         switch step.status {
-        case .matches, .knownFailure: .pass
+        case .matches, .knownFailure, .unapprovedCheck: .pass
         case .regression, .stale, .changed, .new: .failure
         case .error: .error
         case .skipped: .skipped
@@ -63,7 +63,7 @@ public enum JUnitReport {
             case .skipped:
                 xml += "      <skipped message=\"\(attribute(ReportText.headline(step.note ?? "skipped")))\"/>\n"
             }
-            // A passing step's reasons: its known failures, checks now passing, or how confirm chose.
+            // A passing step's reasons: its known failures, new checks not approved yet, checks now passing, or how confirm chose.
             var output = kind(of: step) == .pass ? step.reasons : []
             if recorded, let figures = step.figures(recorded: true) { output.append(figures + "; replayed, not measured in this run") }
             if !output.isEmpty { xml += "      <system-out>\(text(output.joined(separator: "\n")))</system-out>\n" }

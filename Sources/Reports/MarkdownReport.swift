@@ -46,6 +46,12 @@ public enum MarkdownReport {
             lines += known.map { "- " + code($0.name) + ": " + inline($0.step.fullSummary) }
             lines += ["", "</details>"]
         }
+        let unapproved = report.unapprovedChecks
+        if !unapproved.isEmpty {
+            lines += ["", "<details><summary>\(unapproved.count) step\(unapproved.count == 1 ? "" : "s") failing new checks, not approved yet</summary>", ""]
+            lines += unapproved.map { "- " + code($0.name) + ": " + inline($0.step.fullSummary) }
+            lines += ["", inline(RunReport.unapprovedChecksNote), "", "</details>"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

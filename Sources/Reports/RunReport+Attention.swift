@@ -77,6 +77,15 @@ extension RunReport {
         listed(.knownFailure)
     }
 
+    /// Steps whose output is golden's but that fail checks golden has no result for.
+    public var unapprovedChecks: [ListedStep] {
+        listed(.unapprovedCheck)
+    }
+
+    /// How checks not approved yet become golden, said once under the lists.
+    public static let unapprovedChecksNote =
+        "New checks pass the gate until they are approved: `trainer-eval run` leaves them pending and `trainer-eval accept --checks` approves them where the output is unchanged."
+
     private func listed(_ status: StepVerdict.Status) -> [ListedStep] {
         steps(withStatus: status).map { ListedStep(fixture: $0.fixture, step: $0.step) }
     }

@@ -197,11 +197,12 @@ extension StepVerdict.Status {
         case .skipped: 0
         case .matches: 1
         case .knownFailure: 2
-        case .changed: 3
-        case .new: 4
-        case .stale: 5
-        case .error: 6
-        case .regression: 7
+        case .unapprovedCheck: 3
+        case .changed: 4
+        case .new: 5
+        case .stale: 6
+        case .error: 7
+        case .regression: 8
         }
     }
 
@@ -210,6 +211,7 @@ extension StepVerdict.Status {
         switch self {
         case .matches: "pass"
         case .knownFailure: "known failure"
+        case .unapprovedCheck: "unapproved check"
         case .changed: "changed"
         case .new: "new"
         case .regression: "regression"

@@ -16,7 +16,7 @@ struct ReportSnapshotTests {
         case failing
         /// The same run stopped by Ctrl-C; only `results.json` and `index.html` show it.
         case interrupted
-        /// `Samples.reportWithEveryStatus()`: stale, changed, new and unusable steps besides.
+        /// `Samples.reportWithEveryStatus()`: stale, changed, new, unusable and unapproved-check steps besides.
         case everyStatus = "every-status"
         /// `Samples.passingReport()`: a gate that passes.
         case passing

@@ -73,7 +73,8 @@ enum Samples {
 
     /// `report()` with a second fixture holding the other statuses a reviewer meets:
     /// a stale recording (its reason a multi-line prompt diff with a tag in it), a
-    /// changed program, a new output, and a known failure whose reply was never usable.
+    /// changed program, a new output, a known failure whose reply was never usable, and
+    /// goal options failing a check added since they were approved.
     static func reportWithEveryStatus() -> RunReport {
         let (busyParentResults, busyParentApproved) = busyParent()
         let cutOff = Attempt(responseText: "{\"program_json\": {\"title\": \"Ana", finishReason: "length",
@@ -89,8 +90,17 @@ enum Samples {
                                  attempts: [attempt("{}", latency: 7, input: 1900, output: 600)])
         let stale = StepResult(id: .programEdit, status: .error, failure: StepFailure(
             kind: .provider(.staleRecording), message: staleHeadline + "\n" + promptDiff))
-        let results = busyParentResults + [FixtureResult(fixture: "night-shift-nurse", steps: [unusable, new, changed, stale])]
+        // Goal options approved before two checks were added: one passes, one fails.
+        var unapproved = StepResult(id: .goalOptions, status: .valid, output: options,
+                                    attempts: [attempt("{}", latency: 2, input: 850, output: 110)])
+        unapproved.checks = [CheckResult(name: "options.count", passed: true, message: "3 options")]
+        let approvedUnapproved = GoldenComparison.entry(for: unapproved)
+        unapproved.checks += [CheckResult(name: "options.distinct", passed: true, message: "3 distinct options"),
+                              CheckResult(name: "options.measurable", passed: false, message: "no number in \"Short sessions.\"")]
+        let results = busyParentResults + [FixtureResult(fixture: "night-shift-nurse", steps: [unusable, new, changed, stale]),
+                                           FixtureResult(fixture: "retired-teacher", steps: [unapproved])]
         let approved = busyParentApproved.merging([
+            StepKey(fixture: "retired-teacher", step: "goal-options"): approvedUnapproved,
             StepKey(fixture: "night-shift-nurse", step: "goal-options"): GoldenComparison.entry(for: unusable),
             StepKey(fixture: "night-shift-nurse", step: "program-draft"): GoldenEntry(
                 output: program(markdown: "# Ana's plan\n\n## Day 1: Walk (30 min)\n- **Brisk walk**: 30 min, easy pace.\n", minutes: 20), checks: [:]),
