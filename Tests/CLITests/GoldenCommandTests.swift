@@ -62,13 +62,13 @@ struct GoldenCommandTests {
         let lines = pending.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines == [
             "changed \(Self.changedStep): 1 JSON change, markdown +1 −1",
-            "new \(Self.newStep): no golden output yet, 1 check failing",
+            "new \(Self.newStep): no golden output yet, 2 checks failing",
             "2 pending.",
         ], "\(pending.standardOutput)")
         #expect(!pending.standardOutput.contains("Jumping Jacks"), "pending lists; diff shows the changes")
 
         let selected = try CommandRunner.run(["pending", "--project", project.path, "--fixture", "minimal-record"])
-        #expect(selected.standardOutput.split(separator: "\n") == ["new \(Self.newStep): no golden output yet, 1 check failing", "1 pending."])
+        #expect(selected.standardOutput.split(separator: "\n") == ["new \(Self.newStep): no golden output yet, 2 checks failing", "1 pending."])
     }
 
     @Test func diffShowsTheStructuralJSONChangeAndTheMarkdownLinesInColourOnlyWhenAsked() throws {
