@@ -93,10 +93,14 @@ enum AdviceChecks {
     /// `program.serves-goal`: every activity the confirmed goal's summary names shows in the
     /// program's goal or title and in at least one exercise. Nil when the goal names
     /// none of the activities the rules know.
-    static func servesGoal(program: JSONValue, confirmedGoal: JSONValue, rules: AdviceRules) -> CheckResult? {
+    static func servesGoal(program: JSONValue, confirmedGoal: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> CheckResult? {
+        let rules = knowledge.advice
+        let keptOut = Set(SafetyChecks.conditions(of: record, knowledge: knowledge).flatMap(\.condition.avoid))
         // The card's title is what the person chose; its detail often lists alternatives ("treadmill or bike").
         let goalText = confirmedGoal["summary"]?.stringValue ?? confirmedGoal["detail"]?.stringValue ?? ""
-        let named = rules.goalActivities.compactMap { activity in firstMention(of: activity.goalWords, in: goalText).map { (activity, $0) } }
+        let named = rules.goalActivities
+            .filter { activity in activity.family.map { !keptOut.contains($0) } ?? true }
+            .compactMap { activity in firstMention(of: activity.goalWords, in: goalText).map { (activity, $0) } }
         guard !named.isEmpty else { return nil }
         let name = "program.serves-goal"
         let programGoal = Searchable([program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: "\n"))
@@ -198,10 +202,18 @@ enum AdviceChecks {
         return isNegated(before: folded[..<range.lowerBound])
     }
 
+    /// Negated when a negator stands in the four words before, or further back in a
+    /// list that runs on with "or" ("do not give diets, calorie targets or supplements").
     private static func isNegated(before text: Substring) -> Bool {
         let words = TextMatching.folded(String(text)).lowercased()
             .replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "n’t", with: " not")
-            .split { !$0.isLetter }.suffix(4)
-        return words.contains { negators.contains(String($0)) }
+            .split { !$0.isLetter }.map(String.init)
+        if words.suffix(4).contains(where: negators.contains) { return true }
+        let window = words.suffix(9)
+        guard let negator = window.lastIndex(where: negators.contains) else { return false }
+        return window[negator...].contains { listJoiners.contains($0) }
     }
+
+    /// Words that carry a negated list on to its last item.
+    static let listJoiners: Set<String> = ["or", "nor", "ni", "o"]
 }

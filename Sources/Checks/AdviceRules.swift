@@ -33,6 +33,8 @@ public struct AdviceRules: Sendable, Hashable {
     /// An activity a goal names ("a half marathon" is running) and the exercise names that train it.
     public struct GoalActivity: Sendable, Hashable {
         public var id: String
+        /// The movement family (movements.yaml) the activity belongs to, if a condition can keep it out.
+        public var family: String?
         public var goalWords: [String]
         public var exerciseWords: [String]
     }
@@ -140,7 +142,9 @@ public struct AdviceRules: Sendable, Hashable {
         var activities: [GoalActivity] = []
         for index in (document["goal_activities"]?.arrayValue ?? []).indices {
             let at = "/goal_activities/\(index)"
-            activities.append(GoalActivity(id: try string(at + "/id"), goalWords: try strings(at + "/goal"), exerciseWords: try strings(at + "/exercises")))
+            let family = document["goal_activities"]?[index]?["family"]?.stringValue
+            activities.append(GoalActivity(
+                id: try string(at + "/id"), family: family, goalWords: try strings(at + "/goal"), exerciseWords: try strings(at + "/exercises")))
         }
         self.init(
             kinds: kinds, referralWords: try strings("/referral_words"), weightLossFocus: try vocabulary("/weight_loss_focus"),

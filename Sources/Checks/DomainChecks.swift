@@ -117,7 +117,7 @@ public enum DomainChecks {
             let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }
             if let result = AdviceChecks.suitsPerson(goal, prefix: "program", record: record, knowledge: context.knowledge) { results.append(result) }
             results += SessionContentChecks.check(sessions: program["sessions"]?.arrayValue ?? [], rules: rules)
-            if let goal = context.confirmedGoal, let result = AdviceChecks.servesGoal(program: program, confirmedGoal: goal, rules: rules) {
+            if let goal = context.confirmedGoal, let result = AdviceChecks.servesGoal(program: program, confirmedGoal: goal, record: record, knowledge: context.knowledge) {
                 results.append(result)
             }
             if let result = AdviceChecks.intakeReferral(program: program, record: record, knowledge: context.knowledge, language: language) {

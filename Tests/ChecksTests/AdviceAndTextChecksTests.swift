@@ -61,6 +61,9 @@ struct AdviceAndTextChecksTests {
         "Walk at a fast pace for 20 minutes.",
         "Come con regularidad y bebe agua.",
         "Keep a balanced diet and sleep well.",
+        "Do not give diets, calorie targets or supplements.",
+        "Seated medicine ball hold, 3 × 20 s.",
+        "If you take medication for blood pressure, tell your coach how you feel.",
     ])
     func harmlessSentencesPass(text: String) throws {
         let failed = Self.failed(AdviceChecks.harmfulAdvice(in: [text], rules: try Self.rules()))
@@ -116,15 +119,19 @@ struct AdviceAndTextChecksTests {
     }
 
     @Test func programServesTheConfirmedGoal() throws {
-        let rules = try Self.rules()
+        let knowledge = try Self.knowledge()
+        let record = LocalIntakeData()
         let goal: JSONValue = ["id": "half", "summary": "Run a half marathon in under 2 hours", "detail": "Three runs a week."]
         let squats: JSONValue = ["title": "Half marathon plan", "goal": "Run a half marathon",
                                  "sessions": [["name": "Easy Run", "exercises": [Samples.exercise("Goblet Squat"), Samples.exercise("Plank")]]]]
-        #expect(AdviceChecks.servesGoal(program: squats, confirmedGoal: goal, rules: rules)?.passed == false)
+        #expect(AdviceChecks.servesGoal(program: squats, confirmedGoal: goal, record: record, knowledge: knowledge)?.passed == false)
         let runs: JSONValue = ["title": "Half marathon plan", "goal": "Run a half marathon",
                                "sessions": [["name": "Easy", "exercises": [Samples.exercise("Easy run"), Samples.exercise("Plank")]]]]
-        #expect(AdviceChecks.servesGoal(program: runs, confirmedGoal: goal, rules: rules)?.passed == true)
-        #expect(AdviceChecks.servesGoal(program: runs, confirmedGoal: ["summary": "Feel stronger"], rules: rules) == nil)
+        #expect(AdviceChecks.servesGoal(program: runs, confirmedGoal: goal, record: record, knowledge: knowledge)?.passed == true)
+        #expect(AdviceChecks.servesGoal(program: runs, confirmedGoal: ["summary": "Feel stronger"], record: record, knowledge: knowledge) == nil)
+        // Safety first: running waits for clearance after a birth, so a running goal is not owed running.
+        let postpartum = LocalIntakeData(healthNuances: "Gave birth 10 weeks ago, not cleared for running yet.")
+        #expect(AdviceChecks.servesGoal(program: squats, confirmedGoal: goal, record: postpartum, knowledge: knowledge) == nil)
     }
 
     // MARK: Sessions
