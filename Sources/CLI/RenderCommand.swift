@@ -55,6 +55,12 @@ struct RenderCommand: AsyncParsableCommand {
             let variant = prompts[pipelineStep].variant.map { " variant \($0)" } ?? ""
             if index > 0 { out.writeLine() }
             out.writeLine(out.styled("# \(stepID) · \(pipelineStep.rawValue) v\(meta.version)\(variant) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens) · schema \(prompts[pipelineStep].schemaFile)\(meta.compactJSON == true ? " · compact JSON" : "")", .dim))
+            let files = prompts[pipelineStep].variantFiles
+            if let name = prompts[pipelineStep].variant {
+                let inherited = files.inherited.map { "\($0.file) (\($0.from))" }
+                out.writeLine(out.styled("# variant \(name) overrides \(files.overridden.joined(separator: ", ")); inherits "
+                    + (inherited.isEmpty ? "nothing" : inherited.joined(separator: ", ")), .dim))
+            }
             for source in rendering.upstream { out.writeLine(out.styled("# \(source)", .dim)) }
             out.writeLine(out.styled("## system", .bold))
             out.writeLine(rendered.system)

@@ -31,14 +31,34 @@ public struct StepPrompt: @unchecked Sendable {
     let sourceFiles: (system: String, template: String, schema: String)
     /// The output schema's file, relative to the project.
     public var schemaFile: String { sourceFiles.schema }
+    /// Whether the variant's own `prompt.yaml` is layered over the base's.
+    let layersMetadata: Bool
+
+    /// Which of a variant's files replace the base's and which it takes from the base,
+    /// with the path each comes from: a variant that changes `system.md` and still
+    /// sends the base's `user.mustache` shows it. Empty lists for a base prompt.
+    public var variantFiles: (overridden: [String], inherited: [(file: String, from: String)]) {
+        guard variant != nil else { return ([], []) }
+        let inVariant = "/\(VariantTrack.folderName)/"
+        var overridden: [String] = []
+        var inherited: [(String, String)] = []
+        for (file, path) in [("system.md", sourceFiles.system), ("user.mustache", sourceFiles.template)] {
+            if path.contains(inVariant) { overridden.append(file) } else { inherited.append((file, path)) }
+        }
+        if layersMetadata { overridden.append("prompt.yaml (over the base's)") } else { inherited.append(("prompt.yaml", "prompts/\(step.rawValue)/prompt.yaml")) }
+        // A schema from prompts/schemas/ is named by prompt.yaml, so it is the variant's choice either way.
+        if sourceFiles.schema.contains(inVariant) { overridden.append(PromptVariants.schemaFile) }
+        return (overridden, inherited)
+    }
     /// The URI the schema's relative references resolve against.
     let schemaBaseURI: String
 
     init(
         step: PipelineStep, variant: String? = nil, system: String, templateText: String, metadata: PromptMetadata,
         schemaDocument: JSONValue, schema: Schema, template: MustacheTemplate, sourceFiles: (system: String, template: String, schema: String)? = nil,
-        reply: (document: JSONValue, schema: Schema)? = nil, baseURI: String? = nil
+        reply: (document: JSONValue, schema: Schema)? = nil, baseURI: String? = nil, layersMetadata: Bool = false
     ) {
+        self.layersMetadata = layersMetadata
         replySchemaDocument = reply?.document ?? schemaDocument
         replySchema = reply?.schema ?? schema
         schemaBaseURI = baseURI ?? ""
@@ -176,7 +196,7 @@ public struct StepPrompt: @unchecked Sendable {
             step: step, variant: variant, system: system, templateText: templateText, metadata: metadata,
             schemaDocument: schemaDocument, schema: schema, template: template,
             sourceFiles: (layout.displayPath(of: systemURL), layout.displayPath(of: templateURL), schemaFile), reply: reply,
-            baseURI: schemaURL.absoluteString)
+            baseURI: schemaURL.absoluteString, layersMetadata: metadataLayers.count > 1)
     }
 
     /// The schema without the property `key` of the object schema at `path`: a part the
