@@ -3,11 +3,11 @@ import JSONSchema
 
 /// A length of time a text states in weeks or months ("16 weeks", "3-6 months",
 /// "6 semanas"), as weeks: the first one it states.
-enum Timespan {
+public enum Timespan {
     private static let unitStems = ["wk", "week", "month", "semana", "mes"].map { Array($0.utf8) }
 
     /// The weeks `text` states, as a range for "3-6 months" and a single value otherwise; nil when it states none.
-    static func weeks(in text: String) -> ClosedRange<Double>? {
+    public static func weeks(in text: String) -> ClosedRange<Double>? {
         // A span has a digit and a unit: most texts have neither and are done here.
         guard TextMatching.mayStateAmount(in: text, units: unitStems) else { return nil }
         let pattern = #"(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|a)\s*(\d+(?:[.,]\d+)?))?\s*(weeks?|wks?|months?|semanas?|meses?)\b"#

@@ -13,6 +13,8 @@ public struct PromptLibrary: Sendable {
     /// How a program schema is fitted to one person (`prompts/intake-limits.yaml`), for
     /// the steps whose `prompt.yaml` asks for it.
     public let intakeLimits: IntakeLimitRules?
+    /// How a program is planned from the intake before a model writes it (`program-plan.yaml`).
+    let planRules: ProgramPlanRules?
     /// Fitted schemas compiled once each: persons with the same limits share one.
     private let fittedSchemas = SharedCache<String, Schema?>()
 
@@ -39,6 +41,16 @@ public struct PromptLibrary: Sendable {
         } catch {
             errors.append(error)
         }
+        var planRules: ProgramPlanRules?
+        do {
+            planRules = try ProgramPlanRules.load(layout: layout)
+        } catch {
+            errors.append(error)
+        }
+        for prompt in prompts.values where prompt.usedVariables.contains(ProgramPlan.variableName) && (planRules == nil || intakeLimits == nil) {
+            errors.append(PromptError(
+                file: "prompts/\(prompt.step.rawValue)", message: "`{{\(ProgramPlan.variableName)}}` needs prompts/program-plan.yaml and prompts/intake-limits.yaml"))
+        }
         for prompt in prompts.values where prompt.metadata.schemaFromIntake == true && intakeLimits == nil {
             errors.append(PromptError(
                 file: "prompts/\(prompt.step.rawValue)", message: "`schema_from_intake: true` needs prompts/intake-limits.yaml, which is missing"))
@@ -48,6 +60,14 @@ public struct PromptLibrary: Sendable {
         self.coaching = coaching
         self.variants = variants
         self.intakeLimits = intakeLimits
+        self.planRules = planRules
+    }
+
+    /// What the backend decides for `record` before a model writes its program; nil
+    /// when the project has no prompts/program-plan.yaml or intake-limits.yaml.
+    public func plan(for record: LocalIntakeData) -> ProgramPlan? {
+        guard let planRules, let intakeLimits else { return nil }
+        return planRules.plan(for: record, limits: intakeLimits.limits(for: record))
     }
 
     public subscript(step: PipelineStep) -> StepPrompt {
@@ -80,6 +100,9 @@ public struct PromptLibrary: Sendable {
         let showsMenu = used.contains("exercise_menu")
         let limits = showsMenu || !used.isDisjoint(with: IntakeLimits.variableNames) ? intakeLimits?.limits(for: input.fixture.record) : nil
         if let limits { variables.merge(limits.templateVariables) { current, _ in current } }
+        if used.contains(ProgramPlan.variableName), let plan = plan(for: input.fixture.record) {
+            variables[ProgramPlan.variableName] = plan.lines.map { "- \($0)" }.joined(separator: "\n")
+        }
         if showsMenu {
             let menu = coaching.exerciseMenu(for: input.fixture.record, equipment: limits?.equipment)
             if !menu.isEmpty { variables["exercise_menu"] = menu.map { "- \($0.label): \($0.exercises.joined(separator: ", "))" }.joined(separator: "\n") }

@@ -98,10 +98,12 @@ public struct StepPrompt: @unchecked Sendable {
     public static let variables: [PipelineStep: Set<String>] = [
         .goalOptions: ["intake_json", "skipped_fields"],
         .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"],
-        .programDraft: IntakeLimits.variableNames.union(["intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu"]),
+        .programDraft: IntakeLimits.variableNames.union([
+            "intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName,
+        ]),
         .programEdit: IntakeLimits.variableNames.union([
             "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json", "health_cautions",
-            "exercise_menu",
+            "exercise_menu", ProgramPlan.variableName,
         ]),
     ]
 
