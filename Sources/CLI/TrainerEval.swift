@@ -29,7 +29,16 @@ struct TrainerEval: AsyncParsableCommand {
     /// in the project's `error:` style, with the nearest command for a mistyped one.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var arguments = Array(CommandLine.arguments.dropFirst())
+            // `validate` with thousands of paths (a shell glob) would take seconds in
+            // argument-parser's positional matching, which grows with the square of the
+            // count: its instance paths are taken out first and handed over after parsing.
+            let instances = ValidateCommand.takingInstances(from: &arguments)
+            var command = try parseAsRoot(arguments)
+            if let instances, var validate = command as? ValidateCommand {
+                validate.instances += instances
+                command = validate
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -36,6 +36,35 @@ struct ValidateCommand: ParsableCommand {
         valueName: "instance"))
     var instances: [String] = []
 
+    /// For `validate`, removes the instance paths from `arguments` and returns them, in
+    /// order; nil (and `arguments` untouched) for any other command. Options keep
+    /// their values (`--schema s.json`, `--format=json`); after `--` every argument is a path.
+    static func takingInstances(from arguments: inout [String]) -> [String]? {
+        guard arguments.first == _commandName else { return nil }
+        let takesValue: Set<String> = ["--schema", "--format"]
+        var kept = [arguments[0]]
+        var instances: [String] = []
+        var index = 1
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                if !optionsEnded || argument != "--" { instances.append(argument) }
+            } else if argument == "--" {
+                optionsEnded = true
+            } else {
+                kept.append(argument)
+                if takesValue.contains(argument), index + 1 < arguments.count {
+                    index += 1
+                    kept.append(arguments[index])
+                }
+            }
+            index += 1
+        }
+        arguments = kept
+        return instances
+    }
+
     func run() throws {
         guard !instances.isEmpty else {
             Terminal.standardError.writeLine(

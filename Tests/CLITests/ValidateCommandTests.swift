@@ -120,6 +120,26 @@ import Testing
         #expect(second["errors"] == [["instanceLocation": "", "keywordLocation": "/required", "message": "missing required property `days`"]])
     }
 
+    /// Paths around and between the options, and after `--`, in the order given: the
+    /// paths are taken out before the options are parsed (a shell glob of thousands).
+    @Test func pathsMayStandAnywhereAmongTheOptions() throws {
+        let folder = try Self.folder(["a.json": #"{"days": 3}"#, "b.json": #"{"days": 4}"#, "-c.json": #"{"days": 5}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.validate(["a.json", "--format", "json", "b.json", "--schema", "schema.json", "--", "-c.json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let instances = run.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["instance"]?.stringValue }
+        #expect(instances == ["a.json", "b.json", "-c.json"])
+    }
+
+    @Test func manyPathsAsArgumentsAreAllValidated() throws {
+        let names = (1...3000).map { "i\($0).json" }
+        let folder = try Self.folder(Dictionary(uniqueKeysWithValues: names.map { ($0, #"{"days": 2}"#) }))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.validate(["--schema", "schema.json"] + names, in: folder)
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 3000)
+    }
+
     @Test func aDashReadsPathsFromStandardInput() throws {
         let folder = try Self.folder(["a.json": #"{"days": 3}"#, "b.json": #"{"days": 0}"#])
         defer { try? FileManager.default.removeItem(at: folder) }
