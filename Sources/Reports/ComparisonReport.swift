@@ -110,7 +110,8 @@ public enum ComparisonReport {
     /// Every case that is not unchanged, worst first, one line each with its details indented.
     public static func lines(_ comparison: RunComparison) -> [String] {
         sortedCases(comparison, includingUnchanged: false).flatMap { item in
-            ["\(item.change.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(item.key)"] + item.details.map { "          \($0)" }
+            [item.change.rawValue.padding(toLength: max(9, item.change.rawValue.count), withPad: " ", startingAt: 0) + " \(item.key)"]
+                + item.details.map { "          \($0)" }
         }
     }
 
