@@ -128,6 +128,26 @@ struct RunComparisonTests {
         #expect(ComparisonReport.summaryLine(comparison) == "changed 1 · unchanged 1")
     }
 
+    /// Each side is named by what it ran, not only by its run id.
+    @Test func runsAreNamedByBaseOrTheirVariantLabel() throws {
+        let history = MemoryRunHistory()
+        try history.record(RunHistoryTests.report(id: "20261101-100000-replay", at: 1, summaries: ["a", "b", "c"], checks: [:]), reportFolder: nil)
+        var variant = RunHistoryTests.report(id: "20261102-100000-replay", at: 2, summaries: ["a", "b", "c"], checks: [:])
+        variant.run.prompts["goal-options"]?.variant = "three-short"
+        try history.record(variant, reportFolder: nil)
+        let golden = MemoryGoldenStore()
+        let comparison = try RunComparison.load(runs: ["latest~1", "latest"], againstGolden: false, history: history, golden: golden)
+        #expect((comparison.baseName, comparison.headName) == ("base", "goal-options=three-short"))
+        #expect(ComparisonReport.headline(comparison)
+            == "goal-options=three-short (run 20261102-100000-replay) against base (run 20261101-100000-replay)")
+        #expect(ComparisonReport.verdictLine(comparison).contains("base passes 2 · goal-options=three-short passes 2"))
+        // Two runs of the same prompts are told apart by their ids.
+        try history.record(RunHistoryTests.report(id: "20261103-100000-replay", at: 3, summaries: ["a", "b", "c"], checks: [:]), reportFolder: nil)
+        let same = try RunComparison.load(runs: ["latest~2", "latest"], againstGolden: false, history: history, golden: golden)
+        #expect((same.baseName, same.headName) == ("base 20261101-100000-replay", "base 20261103-100000-replay"))
+        #expect(ComparisonReport.headline(same) == "base 20261103-100000-replay against base 20261101-100000-replay")
+    }
+
     @Test func casesOnlyOneRunProducedAreListedApart() {
         let base = Self.rows(RunHistoryTests.report(id: "a", at: 0, summaries: ["a"], checks: [:]))
         let head = Array(base.dropLast()) + [StepRow(
