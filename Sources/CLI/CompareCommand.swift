@@ -16,20 +16,34 @@ struct CompareCommand: ParsableCommand {
             steps run B produced differ from their approved golden outputs. Runs are named by id, a \
             unique prefix, `latest` or `latest~N` (see `history`).
 
-            A case regressed when a check fails that passed before or the step lost its output; it \
-            improved when a check passes that failed before or it gained an output; it changed when \
-            the output differs with the same checks passing. A check that fails on both sides, or a \
-            reply unusable on both sides (an approved known failure), is unchanged, as the gate judges it. \
-            Exits 1 when any case regressed.
+            Each run is named by what it ran: `base`, or its variants' label \
+            (`goal-options=three-short`), with its run id.
+
+            Only the cases (fixture and step) both runs produced are compared: a step produced \
+            when the model answered and the answer was judged, a valid or an invalid output. A step \
+            that errored (a failed call, a missing or stale recording) or was skipped produced \
+            nothing; a case only one run produced is listed apart ("only in base: N cases"), never \
+            as a regression. A case regressed when a check fails that passed before or its output \
+            became invalid; it improved when a check passes that failed before or its output became \
+            valid; it changed when the output differs with the same checks passing. A check that \
+            fails on both sides, or a reply unusable on both sides (an approved known failure), is \
+            unchanged, as the gate judges it.
 
             The paired verdict answers "is B better than A": the cases both runs produced are \
-            paired, a case passes when it has an output and every check passes, and the pairs \
+            paired, a case passes when its output is valid and every check passes, and the pairs \
             where exactly one side passes decide by an exact two-sided McNemar test: `better` or \
-            `worse` at the 5% level, else `no-difference`. Each check whose pass count moved gets \
+            `worse` at the 5% level, else `no-difference`. With fewer than 6 such discordant pairs \
+            no split of them can reach 5% (six all one way give p = 0.031), so the verdict is \
+            `too-few-pairs`, with how many more cases would be needed at the observed rate of \
+            discordant pairs. Each check whose pass count moved gets \
             its own p-value; token and latency changes get paired bootstrap 95% intervals. \
             When both runs ran with --repeat, each case's share of passing repeats (paired \
             by fixture, step and repeat) is compared by a Wilcoxon signed-rank test. \
             `--format json` prints all of it as one object.
+
+            Exit status: 1 when the paired verdict is `worse`; 0 otherwise (`better`, \
+            `no-difference`, `too-few-pairs`), whatever single cases regressed; 2 for a usage \
+            error or a run that cannot be found.
             """
     )
 
@@ -79,11 +93,13 @@ struct CompareCommand: ParsableCommand {
         let out = Terminal.standardOutput
         if format == .json {
             out.writeLine(ComparisonReport.json(comparison).serialized(.canonical))
-            if comparison.count(.regressed) > 0 { throw ExitCode(1) }
+            try exitForVerdict(comparison)
             return
         }
-        out.writeLine("\(comparison.headName) against \(comparison.baseName): \(ComparisonReport.summaryLine(comparison))")
+        out.writeLine("\(ComparisonReport.headline(comparison)): \(ComparisonReport.summaryLine(comparison))")
+        if let unpaired = ComparisonReport.unpairedLine(comparison) { out.writeLine(unpaired) }
         out.writeLine(ComparisonReport.verdictLine(comparison))
+        if let shortfall = ComparisonReport.shortfallLine(comparison) { out.writeLine(shortfall) }
         if let repeats = ComparisonReport.repeatsLine(comparison) { out.writeLine(repeats) }
         for line in ComparisonReport.checkLines(comparison) { out.writeLine(line) }
         for line in ComparisonReport.lines(comparison) {
@@ -94,11 +110,17 @@ struct CompareCommand: ParsableCommand {
             for item in comparison.cases where item.change == .unchanged { out.writeLine("unchanged \(item.key)") }
         }
         if let outputs {
-            let folder = layout.reports.appendingPathComponent("compare-\(comparison.baseName)-\(comparison.headName)", isDirectory: true)
+            let folderName = "compare-\(comparison.baseRunID ?? comparison.baseName)-\(comparison.headRunID ?? comparison.headName)"
+            let folder = layout.reports.appendingPathComponent(folderName, isDirectory: true)
             try Failure.exitingOnError { try ComparisonReport.write(comparison, outputs: outputs, to: folder, includingUnchanged: all) }
             out.writeLine("Report: \(layout.displayPath(of: folder))/index.html")
             for note in outputs.notes { out.writeLine("note: \(note)") }
         }
-        if comparison.count(.regressed) > 0 { throw ExitCode(1) }
+        try exitForVerdict(comparison)
+    }
+
+    /// One rule for scripts: the exit status follows the paired verdict, not single cases.
+    private func exitForVerdict(_ comparison: RunComparison) throws {
+        if comparison.verdict.verdict == .worse { throw ExitCode(1) }
     }
 }

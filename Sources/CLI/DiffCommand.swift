@@ -4,7 +4,8 @@ import ArgumentParser
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show how pending outputs differ from golden: JSON structurally, markdown line by line, checks."
+        abstract: "Show how pending outputs differ from golden: JSON structurally, markdown line by line, checks.",
+        discussion: "Without --variant, every track's pending outputs (the base's and each variant folder's, labelled); with --variant, that track's. A new output (no golden yet) is shown itself and, for a variant's, beside how it differs from the base's approved output of the same fixture and step."
     )
 
     @OptionGroup var projectOptions: ProjectOptions

@@ -1,7 +1,9 @@
 import Golden
 import History
 
-/// Prints the selected pending outputs, one line each, optionally with their diffs.
+/// Prints the selected pending outputs, one line each, optionally with their diffs:
+/// without `--variant` every track's (the base's and each variant folder's, labelled),
+/// with it the selected track's.
 struct PendingPrinter {
     let projectOptions: ProjectOptions
     let selection: GoldenSelection
@@ -9,11 +11,16 @@ struct PendingPrinter {
     func print(withDiffs: Bool) throws {
         try selection.checkNames(in: projectOptions)
         let layout = try projectOptions.layout()
-        let review = try selection.review(in: projectOptions)
-        let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
+        let reviews = selection.variantOptions.variant.isEmpty
+            ? try Failure.exitingOnError { try GoldenReview.everyTrack(layout: layout) }
+            : [try selection.review(in: projectOptions)]
+        let items = try Failure.exitingOnError {
+            try reviews.flatMap { review in try review.pending(where: selection.includes).map { (label: review.trackLabel, item: $0) } }
+        }
         let out = Terminal.standardOutput
-        for item in items {
-            out.writeLine(out.styled(item.kind, .yellow) + " \(item.key): \(item.diff.summary)")
+        for (label, item) in items {
+            let track = label.map { "[\($0)] " } ?? ""
+            out.writeLine(track + out.styled(item.kind, .yellow) + " \(item.key): \(item.diff.summary)")
             if withDiffs { out.writeLine(item.diff.rendered(color: out.usesColor, indent: "    ")) }
         }
         out.writeLine("\(items.count) pending.")

@@ -15,11 +15,19 @@ public struct GoldenDiff: Sendable {
     public let checks: [(name: String, approved: Bool?, pending: Bool)]
     /// What each check that fails now found, when the pending output kept it.
     public let failureMessages: [String: String]
+    /// A new output (no golden yet) itself, so a reviewer sees what they would approve.
+    public let newOutput: JSONValue?
+    /// For a variant's new output: how it differs from the base's approved output of
+    /// the same fixture and step; nil when the base has none.
+    public let againstBase: (json: JSONDiff?, markdown: LineDiff?)?
 
-    public init(approved: GoldenEntry?, pending: GoldenEntry, options: JSONDiff.Options = .init()) {
+    /// `baseApproved` is the base's approved output, for a variant's output that has no golden of its own.
+    public init(approved: GoldenEntry?, pending: GoldenEntry, options: JSONDiff.Options = .init(), baseApproved: GoldenEntry? = nil) {
         hasGolden = approved != nil
         failureMessages = pending.failureMessages
         (json, markdown) = approved.map { GoldenComparison.diffs(from: $0.output, to: pending.output, options: options) } ?? (nil, nil)
+        newOutput = approved == nil ? pending.output : nil
+        againstBase = approved == nil ? baseApproved.map { GoldenComparison.diffs(from: $0.output, to: pending.output, options: options) } : nil
         checks = pending.checks.sorted { $0.key < $1.key }.compactMap { name, passed in
             approved?.checks[name] == passed ? nil : (name, approved?.checks[name], passed)
         }
@@ -51,6 +59,13 @@ public struct GoldenDiff: Sendable {
     /// The diffs for a terminal, every line prefixed with `indent`.
     public func rendered(color: Bool, indent: String = "") -> String {
         var blocks: [String] = []
+        if let newOutput { blocks += Self.rendered(newOutput) }
+        if let againstBase {
+            let changes = (againstBase.json?.rendered(color: color)).map { [$0] } ?? []
+            let lines = (againstBase.markdown?.unified(oldName: "base markdown", newName: "pending markdown", color: color)).map { [$0] } ?? []
+            blocks.append("against the base's approved output:" + (changes.isEmpty && lines.isEmpty ? " the same" : ""))
+            blocks += changes + lines
+        }
         if let json { blocks.append(json.rendered(color: color)) }
         if let markdown { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown", color: color)) }
         for check in checks {
@@ -60,5 +75,14 @@ public struct GoldenDiff: Sendable {
         }
         return blocks.joined(separator: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
+    }
+
+    /// A new output as JSON, with a program's markdown apart as the text it is.
+    private static func rendered(_ output: JSONValue) -> [String] {
+        guard case .object(var object) = output else { return ["new output:", output.serialized(JSONWriteOptions(pretty: true))] }
+        let markdown = object[GoldenStore.markdownKey]?.stringValue
+        if markdown != nil { object[GoldenStore.markdownKey] = nil }
+        return ["new output:", JSONValue.object(object).serialized(JSONWriteOptions(pretty: true))]
+            + (markdown.map { ["new markdown:", $0] } ?? [])
     }
 }

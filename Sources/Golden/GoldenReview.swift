@@ -1,3 +1,4 @@
+import Foundation
 import Diff
 import Intake
 import JSONSchema
@@ -131,6 +132,10 @@ public struct GoldenReview: Sendable {
     }
 
     public let store: any GoldenStorage
+    /// The base's approved outputs, beside a variant's new ones; nil when reviewing the base.
+    public var baseStore: (any GoldenStorage)?
+    /// The variant label of the track reviewed; nil for the base.
+    public var trackLabel: String?
     /// How a step's outputs are diffed, by fixture step id (from each step's `prompt.yaml`).
     public let diffOptions: @Sendable (String) -> JSONDiff.Options
 
@@ -146,6 +151,23 @@ public struct GoldenReview: Sendable {
         self.init(store: GoldenStore.forRun(golden: layout.golden, track: variants.track)) { prompts.diffOptions(forStep: $0) }
     }
 
+    /// Every track's review, the base first, then each variant folder under
+    /// `golden/variants/` by label: what `pending` and `diff` list without `--variant`.
+    /// A variant's review holds only its own folder's outputs (the steps before its
+    /// first variant are the base's), with the base's approved outputs beside its new ones.
+    public static func everyTrack(layout: ProjectLayout) throws(PromptLibraryError) -> [GoldenReview] {
+        let baseReview = try GoldenReview(layout: layout)
+        let variantsFolder = layout.golden.appendingPathComponent(VariantTrack.folderName, isDirectory: true)
+        let labels = ((try? FileManager.default.contentsOfDirectory(atPath: variantsFolder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return [baseReview] + labels.map { label in
+            var review = GoldenReview(
+                store: GoldenStore(folder: variantsFolder.appendingPathComponent(label, isDirectory: true)), diffOptions: baseReview.diffOptions)
+            review.baseStore = baseReview.store
+            review.trackLabel = label
+            return review
+        }
+    }
+
     // MARK: Pending
 
     /// The pending outputs the selection includes, with their diffs, in fixture and step order.
@@ -154,7 +176,8 @@ public struct GoldenReview: Sendable {
         for key in store.entries(pending: true) where includes(key) {
             guard let pending = try store.pending(fixture: key.fixture, step: key.step) else { continue }
             let approved = try store.approved(fixture: key.fixture, step: key.step)
-            let diff = GoldenDiff(approved: approved, pending: pending, options: diffOptions(key.step))
+            let baseApproved = approved == nil ? try baseStore?.approved(fixture: key.fixture, step: key.step) : nil
+            let diff = GoldenDiff(approved: approved, pending: pending, options: diffOptions(key.step), baseApproved: baseApproved)
             items.append(Item(key: key, approved: approved, pending: pending, diff: diff))
         }
         return items

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Intake
 import JSONSchema
 import Pipeline
 import Reports
@@ -78,6 +79,16 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
             guard words.count >= 4, words[2] == "variant", words[0].hasSuffix(":") else { return nil }
             return (String(words[0].dropLast()), String(words[3]))
         }
+    }
+}
+
+extension RunRow {
+    /// What the run ran, as golden folders name it: `base`, or the variants' label
+    /// (`goal-options=three-short`, `goal-options=v2+goal-options-edit=v2+…`).
+    public var variantLabel: String {
+        var steps: [PipelineStep: String] = [:]
+        for (step, name) in variants { if let step = PipelineStep(rawValue: step) { steps[step] = name } }
+        return VariantSelection(steps: steps).track?.label ?? "base"
     }
 }
 

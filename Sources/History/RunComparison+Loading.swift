@@ -99,7 +99,8 @@ private struct ComparedRuns {
     var head: Side
 
     var comparison: RunComparison {
-        RunComparison(base: base.rows, head: head.rows, baseName: base.name, headName: head.name)
+        RunComparison(
+            base: base.rows, head: head.rows, baseName: base.name, headName: head.name, baseRunID: base.run?.id, headRunID: head.run?.id)
     }
 
     init(runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage) throws {
@@ -114,7 +115,7 @@ private struct ComparedRuns {
             base = Side(
                 name: "golden", rows: entries.map(\.row).filter { produced.contains($0.key) },
                 goldenEntries: Dictionary(entries.map { ($0.row.key, $0.entry) }, uniquingKeysWith: { first, _ in first }))
-            head = Side(name: headRun.id, rows: steps, run: headRun)
+            head = Side(name: headRun.variantLabel, rows: steps, run: headRun)
             return
         }
         let headRun = try history.run(runs.count == 2 ? runs[1] : runs.first ?? "latest")
@@ -122,8 +123,14 @@ private struct ComparedRuns {
         guard baseRun.id != headRun.id else {
             throw HistoryError(file: history.file, message: "`\(runs.joined(separator: "` and `"))` are the same run (\(headRun.id)); a run compared with itself shows nothing")
         }
-        base = Side(name: baseRun.id, rows: try history.steps(ofRun: baseRun.id), run: baseRun)
-        head = Side(name: headRun.id, rows: try history.steps(ofRun: headRun.id), run: headRun)
+        // Each side is named by what it ran; two runs of the same prompts are told apart by id.
+        let sameLabel = baseRun.variantLabel == headRun.variantLabel
+        base = Side(
+            name: sameLabel ? "\(baseRun.variantLabel) \(baseRun.id)" : baseRun.variantLabel, rows: try history.steps(ofRun: baseRun.id),
+            run: baseRun)
+        head = Side(
+            name: sameLabel ? "\(headRun.variantLabel) \(headRun.id)" : headRun.variantLabel, rows: try history.steps(ofRun: headRun.id),
+            run: headRun)
     }
 }
 

@@ -54,7 +54,7 @@ extension ComparisonReport {
     /// The paired cases in the comparison's fixture and step order; cases only one run has are not pairs.
     static func pairs(_ comparison: RunComparison, outputs: ComparedOutputs) -> [Pair] {
         comparison.cases.compactMap { item in
-            guard item.change != .added, item.change != .removed,
+            guard item.change != .onlyInHead, item.change != .onlyInBase,
                   let a = outputs.base[item.key], let b = outputs.head[item.key] else { return nil }
             return Pair(item: item, a: a, b: b)
         }
@@ -65,7 +65,7 @@ extension ComparisonReport {
     public static func html(_ comparison: RunComparison, outputs: ComparedOutputs, includingUnchanged: Bool = false) -> String {
         let pairs = pairs(comparison, outputs: outputs)
         let grouped = Dictionary(grouping: pairs, by: \.kind)
-        let unpaired = comparison.cases.filter { $0.change == .added || $0.change == .removed }
+        let unpaired = comparison.cases.filter { $0.change == .onlyInHead || $0.change == .onlyInBase }
         var page = "<header>" + title(comparison) + "</header>"
         page += verdictSection(comparison, notes: outputs.notes)
         page += sectionLinks(grouped, unpaired: unpaired.count)
@@ -87,12 +87,18 @@ extension ComparisonReport {
         case .better: verdict = "<span class=\"verdict pass\">B is better</span>"
         case .worse: verdict = "<span class=\"verdict fail\">B is worse</span>"
         case .noDifference: verdict = "<span class=\"verdict same\">no difference</span>"
+        case .tooFewPairs: verdict = "<span class=\"verdict same\">too few pairs to decide</span>"
         }
         return """
             <h1>trainer-eval <small>\(HTML.escape(comparison.headName)) against \(HTML.escape(comparison.baseName))</small> \(verdict)</h1>\
-            <p class="runs"><span class="side-tag a">A</span> <code>\(HTML.escape(comparison.baseName))</code> \
-            <span class="side-tag b">B</span> <code>\(HTML.escape(comparison.headName))</code></p>
+            <p class="runs"><span class="side-tag a">A</span> <code>\(HTML.escape(comparison.baseName))</code>\(runID(comparison.baseRunID, of: comparison.baseName)) \
+            <span class="side-tag b">B</span> <code>\(HTML.escape(comparison.headName))</code>\(runID(comparison.headRunID, of: comparison.headName))</p>
             """
+    }
+
+    private static func runID(_ id: String?, of name: String) -> String {
+        guard let id, !name.contains(id) else { return "" }
+        return " run <code>\(HTML.escape(id))</code>"
     }
 
     private static func verdictSection(_ comparison: RunComparison, notes: [String]) -> String {
@@ -104,6 +110,8 @@ extension ComparisonReport {
         case .better: conclusion = "\(p), below \(PairedVerdict.significance): B is better."
         case .worse: conclusion = "\(p), below \(PairedVerdict.significance): B is worse."
         case .noDifference: conclusion = "\(p), not below \(PairedVerdict.significance): no difference shown."
+        case .tooFewPairs:
+            conclusion = "\(p): too few pairs differ for any split of them to reach \(PairedVerdict.significance), so the evidence cannot decide."
         }
         let sentence = """
             Over the \(verdict.pairs) case\(verdict.pairs == 1 ? "" : "s") both runs produced, A passes \(verdict.aPass) and B passes \(verdict.bPass) \
@@ -121,8 +129,10 @@ extension ComparisonReport {
             ("Latency per case", difference(verdict.latencySeconds, digits: 2, unit: " s")),
         ]
         let factList = "<dl class=\"facts\">" + facts.map { "<div><dt>\(HTML.escape($0.0))</dt><dd>\(HTML.escape($0.1))</dd></div>" }.joined() + "</dl>"
+        let shortfall = shortfallLine(comparison).map { "<p>\(HTML.escape($0.trimmingCharacters(in: .whitespaces)))</p>" } ?? ""
+        let unpaired = unpairedLine(comparison).map { "<p>\(HTML.escape($0))</p>" } ?? ""
         let noteList = notes.isEmpty ? "" : "<ul class=\"warnings\">" + notes.map { "<li>\(HTML.message($0))</li>" }.joined() + "</ul>"
-        return "<section class=\"run\" id=\"verdict\"><h2>Paired verdict</h2><p>\(HTML.escape(sentence))</p>\(factList)\(noteList)\(checkTable(verdict.checks))</section>"
+        return "<section class=\"run\" id=\"verdict\"><h2>Paired verdict</h2><p>\(HTML.escape(sentence))</p>\(shortfall)\(unpaired)\(factList)\(noteList)\(checkTable(verdict.checks))</section>"
     }
 
     /// `A 1200 → B 1000 · -200 [-260, -140] (95% paired bootstrap)`, or why there is none.
@@ -212,7 +222,7 @@ extension ComparisonReport {
     }
 
     private static let changeStyle: [RunComparison.Change: String] = [
-        .regressed: "s-regression", .improved: "s-matches", .changed: "s-changed", .added: "s-new", .removed: "s-stale", .unchanged: "s-skipped",
+        .regressed: "s-regression", .improved: "s-matches", .changed: "s-changed", .onlyInHead: "s-new", .onlyInBase: "s-stale", .unchanged: "s-skipped",
     ]
 
     private static func article(_ pair: Pair) -> String {
@@ -336,7 +346,7 @@ extension ComparisonReport {
 
     private static func unpairedSection(_ cases: [RunComparison.Case], comparison: RunComparison) -> String {
         let items = cases.map { item in
-            let side = item.change == .removed ? "only in A" : "only in B"
+            let side = "only in " + (item.change == .onlyInBase ? comparison.baseName : comparison.headName)
             return "<li><span class=\"badge \(changeStyle[item.change]!)\">\(side)</span> <code>\(HTML.escape(item.key))</code></li>"
         }.joined()
         return "<section class=\"pairs\" id=\"unpaired\"><h2>Only in one run (\(cases.count))</h2>"

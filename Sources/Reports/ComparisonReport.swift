@@ -4,11 +4,49 @@ import JSONSchema
 /// A comparison as text for a terminal, markdown for a pull request, and a
 /// self-contained HTML page.
 public enum ComparisonReport {
-    /// `improved 3 · regressed 1 · changed 4 · unchanged 40`.
+    /// `improved 3 · regressed 1 · changed 4 · unchanged 40`: the cases both runs produced.
     public static func summaryLine(_ comparison: RunComparison) -> String {
-        RunComparison.Change.allCases.compactMap { change in
+        let paired = RunComparison.Change.allCases.filter { $0 != .onlyInBase && $0 != .onlyInHead }
+        let line = paired.compactMap { change in
             comparison.count(change) == 0 ? nil : "\(change.rawValue) \(comparison.count(change))"
         }.joined(separator: " · ")
+        return line.isEmpty ? "no case both runs produced" : line
+    }
+
+    /// `only in base: 24 cases; only in goal-options=three-short: 0`: the cases one run
+    /// produced and the other did not (no recording, an error, skipped), which are not
+    /// pairs; nil when there are none.
+    public static func unpairedLine(_ comparison: RunComparison) -> String? {
+        guard comparison.onlyInBase + comparison.onlyInHead > 0 else { return nil }
+        let base = comparison.onlyInBase, head = comparison.onlyInHead
+        return "only in \(comparison.baseName): \(base) case\(base == 1 ? "" : "s"); only in \(comparison.headName): \(head)"
+            + " (not paired, not part of the verdict)"
+    }
+
+    /// `A` and `B` named by what they ran, with their run ids:
+    /// `goal-options=three-short (run 20260102-…) against base (run 20260101-…)`.
+    public static func headline(_ comparison: RunComparison) -> String {
+        func side(_ name: String, _ run: String?) -> String {
+            guard let run, !name.contains(run) else { return name }
+            return "\(name) (run \(run))"
+        }
+        return "\(side(comparison.headName, comparison.headRunID)) against \(side(comparison.baseName, comparison.baseRunID))"
+    }
+
+    /// Why the evidence cannot decide and what could: nil unless the verdict is `too-few-pairs`.
+    public static func shortfallLine(_ comparison: RunComparison) -> String? {
+        let verdict = comparison.verdict
+        guard let shortfall = verdict.shortfall else { return nil }
+        let discordant = verdict.aBetter + verdict.bBetter
+        var line = "  too few pairs to decide: \(discordant) of \(verdict.pairs) pair\(verdict.pairs == 1 ? "" : "s") differ; "
+            + "at least \(shortfall.discordantNeeded) discordant pairs, all one way, are needed for p < \(PairedVerdict.significance)"
+        if let needed = shortfall.pairsNeeded, let more = shortfall.morePairs, let repeats = shortfall.repeatsNeeded {
+            line += "; at the observed rate (\(discordant) in \(verdict.pairs)) that takes about \(needed) paired cases, \(more) more"
+                + " (more fixtures, or `run --repeat \(repeats)` on both sides, compared repeat by repeat)"
+        } else {
+            line += "; no pair differs, so the observed rate gives no estimate of how many more cases would"
+        }
+        return line
     }
 
     /// `paired: 28 cases · A passes 3 · B passes 5 · B better in 4, A in 2 · p = 0.688 (exact McNemar): no-difference`.
@@ -45,6 +83,10 @@ public enum ComparisonReport {
             "a_pass": .number(Double(verdict.aPass)), "b_pass": .number(Double(verdict.bPass)),
             "a_better": .number(Double(verdict.aBetter)), "b_better": .number(Double(verdict.bBetter)),
             "p_value": .number(verdict.pValue), "verdict": .string(verdict.verdict.rawValue),
+            "discordant_needed": verdict.shortfall.map { .number(Double($0.discordantNeeded)) } ?? .null,
+            "pairs_needed": verdict.shortfall?.pairsNeeded.map { .number(Double($0)) } ?? .null,
+            "only_in_a": .number(Double(comparison.onlyInBase)), "only_in_b": .number(Double(comparison.onlyInHead)),
+            "a_run": comparison.baseRunID.map(JSONValue.string) ?? .null, "b_run": comparison.headRunID.map(JSONValue.string) ?? .null,
             "checks": .array(verdict.checks.map { check in
                 [
                     "name": .string(check.name), "pairs": .number(Double(check.pairs)), "a_pass": .number(Double(check.aPass)),
@@ -68,7 +110,8 @@ public enum ComparisonReport {
     /// Every case that is not unchanged, worst first, one line each with its details indented.
     public static func lines(_ comparison: RunComparison) -> [String] {
         sortedCases(comparison, includingUnchanged: false).flatMap { item in
-            ["\(item.change.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(item.key)"] + item.details.map { "          \($0)" }
+            [item.change.rawValue.padding(toLength: max(9, item.change.rawValue.count), withPad: " ", startingAt: 0) + " \(item.key)"]
+                + item.details.map { "          \($0)" }
         }
     }
 
@@ -76,9 +119,11 @@ public enum ComparisonReport {
     /// several lines follow the table in fenced blocks, never inside a cell.
     public static func markdown(_ comparison: RunComparison, includingUnchanged: Bool = false) -> String {
         var text = [
-            "## trainer-eval: `\(comparison.headName)` against `\(comparison.baseName)`", "",
-            summaryLine(comparison), "",
+            "## trainer-eval: \(headline(comparison))", "",
+            summaryLine(comparison), "", verdictLine(comparison), "",
         ]
+        if let shortfall = shortfallLine(comparison) { text += [shortfall.trimmingCharacters(in: .whitespaces), ""] }
+        if let unpaired = unpairedLine(comparison) { text += [unpaired, ""] }
         let shown = sortedCases(comparison, includingUnchanged: includingUnchanged)
         if shown.isEmpty {
             text.append("Every case is unchanged.")

@@ -1,14 +1,35 @@
 import Foundation
 import Statistics
 
-/// Is B better than A? The same cases (fixture and step) paired across two runs: a
-/// case passes when it produced an output and every check passed. The pairs where
+/// Is B better than A? The cases (fixture and step) both runs produced, paired: a
+/// case passes when its output is valid and every check passed. The pairs where
 /// exactly one side passes decide, by an exact two-sided McNemar test; the same for
 /// each check on its own, and bootstrap intervals for the token and latency changes.
+/// Too few discordant pairs can never reach significance, whichever way they split:
+/// that is `too-few-pairs`, never `no-difference`.
 public struct PairedVerdict: Sendable, Hashable {
     public enum Verdict: String, Sendable {
         case better, worse
         case noDifference = "no-difference"
+        /// No split of the discordant pairs could reach significance: the evidence cannot decide.
+        case tooFewPairs = "too-few-pairs"
+    }
+
+    /// How much more evidence could decide, when the verdict is `too-few-pairs`.
+    public struct Shortfall: Sendable, Hashable {
+        /// The fewest discordant pairs that could reach significance (all one way).
+        public var discordantNeeded: Int
+        /// Paired cases that would hold `discordantNeeded` discordant pairs at the
+        /// observed discordance rate (discordant / pairs), and how many more than now;
+        /// nil when no pair differs, so the rate gives no estimate.
+        public var pairsNeeded: Int?
+        public var morePairs: Int? { pairsNeeded.map { max(0, $0 - observedPairs) } }
+        /// Repeats of every case (`run --repeat K` on both runs) that would give `pairsNeeded` pairs.
+        public var repeatsNeeded: Int? {
+            guard let pairsNeeded, observedPairs > 0 else { return nil }
+            return (pairsNeeded + observedPairs - 1) / observedPairs
+        }
+        let observedPairs: Int
     }
 
     /// One check over the pairs where both sides report it.
@@ -39,6 +60,8 @@ public struct PairedVerdict: Sendable, Hashable {
     public let bBetter: Int
     public let pValue: Double
     public let verdict: Verdict
+    /// Set when the verdict is `too-few-pairs`.
+    public let shortfall: Shortfall?
     public let checks: [CheckPairs]
     /// Input plus output tokens per case; nil when a side has no figures (golden).
     public let tokens: Difference?
@@ -53,7 +76,17 @@ public struct PairedVerdict: Sendable, Hashable {
         aBetter = outcome.onlyAPassed
         bBetter = outcome.onlyBPassed
         pValue = outcome.mcNemarPValue
-        verdict = pValue >= Self.significance ? .noDifference : bBetter > aBetter ? .better : .worse
+        let discordant = aBetter + bBetter
+        let discordantNeeded = McNemarTest.smallestDecisiveDiscordantCount(significance: Self.significance)
+        if discordant < discordantNeeded {
+            verdict = .tooFewPairs
+            // At the observed rate, d discordant among n pairs: n · needed / d pairs hold `needed`.
+            let pairsNeeded = discordant == 0 ? nil : (pairs.count * discordantNeeded + discordant - 1) / discordant
+            shortfall = Shortfall(discordantNeeded: discordantNeeded, pairsNeeded: pairsNeeded, observedPairs: pairs.count)
+        } else {
+            verdict = pValue >= Self.significance ? .noDifference : bBetter > aBetter ? .better : .worse
+            shortfall = nil
+        }
 
         var byCheck: [String: [(Bool, Bool)]] = [:]
         for pair in pairs where pair.a.producedOutput && pair.b.producedOutput {

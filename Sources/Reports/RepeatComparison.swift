@@ -5,7 +5,8 @@ import Statistics
 /// Two runs with repeats compared case by case: each case's share of passing
 /// repeats in A against B, paired by fixture and step, and within a case by repeat
 /// (only the repeats both runs counted). A Wilcoxon signed-rank test on the paired
-/// rates says whether B's cases pass more often than A's.
+/// rates says whether B's cases pass more often than A's. A repeat pairs only when
+/// both runs produced it (`RepeatRecord.wasProduced`).
 public struct RepeatComparison: Sendable, Hashable {
     /// The most repeats paired in one case (normally the smaller run's N).
     public let repeats: Int
@@ -27,8 +28,8 @@ public struct RepeatComparison: Sendable, Hashable {
         var paired = 0
         for pair in pairs {
             guard let a = pair.a.repeats, let b = pair.b.repeats else { continue }
-            let aByRepeat = Dictionary(a.filter(\.counts).map { ($0.repeatNumber, $0.passed) }, uniquingKeysWith: { first, _ in first })
-            let bByRepeat = Dictionary(b.filter(\.counts).map { ($0.repeatNumber, $0.passed) }, uniquingKeysWith: { first, _ in first })
+            let aByRepeat = Dictionary(a.filter(\.wasProduced).map { ($0.repeatNumber, $0.passed) }, uniquingKeysWith: { first, _ in first })
+            let bByRepeat = Dictionary(b.filter(\.wasProduced).map { ($0.repeatNumber, $0.passed) }, uniquingKeysWith: { first, _ in first })
             let shared = Set(aByRepeat.keys).intersection(bByRepeat.keys)
             guard !shared.isEmpty else { continue }
             paired = max(paired, shared.count)

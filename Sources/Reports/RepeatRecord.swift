@@ -52,6 +52,10 @@ public struct RepeatRecord: Codable, Sendable, Hashable {
     /// not missing or stale (that is reported as stale, not counted as a failure).
     public var counts: Bool { outcome != .skipped && !(failure?.isStaleRecording ?? false) }
 
+    /// The model answered and the answer was judged (valid or invalid): what a paired
+    /// comparison pairs, repeat by repeat.
+    public var wasProduced: Bool { outcome == .valid || outcome == .invalid }
+
     /// Whether `check` passed, nil when it did not run in this repeat.
     public func passed(check: String) -> Bool? {
         checks.contains(check) ? !failedChecks.contains(check) : nil

@@ -13,6 +13,14 @@ public enum McNemarTest {
         guard n > 0 else { return 1 }
         return min(1, 2 * BinomialHalf.lowerTail(atMost: min(b, c), trials: n))
     }
+
+    /// The fewest discordant pairs that can reach p < `significance`, all of them one way:
+    /// 6 at 0.05 (p = 2 · 0.5⁶ = 0.031; five give 0.0625). Fewer can never decide.
+    public static func smallestDecisiveDiscordantCount(significance: Double) -> Int {
+        var count = 1
+        while pValue(onlyAPassed: 0, onlyBPassed: count) >= significance { count += 1 }
+        return count
+    }
 }
 
 /// Tails of Binomial(n, 1/2), in log space so that 2⁻ⁿ does not underflow for large n.

@@ -22,7 +22,7 @@ struct CompareRepeatsTests {
         let json = try CommandRunner.run(["compare", "--project", project.path, "latest~1", "latest", "--format", "json"])
         #expect(json.status == 0, "\(json.standardOutput)\(json.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
-        #expect(object?["pairs"] as? Int == 1 && object?["verdict"] as? String == "no-difference", "the first repeats pass in both")
+        #expect(object?["pairs"] as? Int == 1 && object?["verdict"] as? String == "too-few-pairs", "the first repeats pass in both: one pair cannot decide")
         let repeats = object?["repeats"] as? [String: Any]
         // One case, 1 of 1 → 1 of 2: one difference of −0.5, statistic 0, exact two-sided p = 1.
         #expect(repeats?["repeats"] as? Int == 2 && repeats?["cases"] as? Int == 1)

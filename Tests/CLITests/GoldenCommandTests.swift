@@ -54,6 +54,37 @@ struct GoldenCommandTests {
         try Data(contentsOf: project.appendingPathComponent("golden/\(path)"))
     }
 
+    /// A variant's pending outputs wait in its own folder: `pending` and `diff` without
+    /// `--variant` list them too, labelled, and a new one is shown with the base's approved output beside it.
+    @Test func pendingAndDiffListEveryTrackAndShowANewOutputBesideTheBase() throws {
+        let project = try Self.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let golden = project.appendingPathComponent("golden")
+        let variantFolder = golden.appendingPathComponent("variants/program-draft=short/busy-parent")
+        try FileManager.default.createDirectory(at: variantFolder, withIntermediateDirectories: true)
+        for suffix in Self.pendingSuffixes {
+            try FileManager.default.moveItem(
+                at: golden.appendingPathComponent("\(Self.changedStep)\(suffix)"),
+                to: variantFolder.appendingPathComponent("program-draft\(suffix)"))
+        }
+        let pending = try CommandRunner.run(["pending", "--project", project.path])
+        #expect(pending.status == 0)
+        let lines = pending.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(pending.standardOutput)")
+        #expect(lines.first == "new \(Self.newStep): no golden output yet, 2 checks failing")
+        #expect(lines.dropFirst().first?.hasPrefix("[program-draft=short] new \(Self.changedStep): no golden output yet") == true)
+        #expect(lines.last == "2 pending.")
+        let diff = try CommandRunner.run(["diff", "--project", project.path, "--fixture", "busy-parent"])
+        #expect(diff.status == 0)
+        let text = diff.standardOutput
+        #expect(text.contains("[program-draft=short] new \(Self.changedStep)"), "\(text)")
+        #expect(text.contains("new output:") && text.contains("\"name\": \"Jumping Jacks\""), "the new output itself")
+        #expect(text.contains("new markdown:") && text.contains("- **Jumping Jacks**: 3 × 8-10,"), "its markdown as text")
+        #expect(text.contains("against the base's approved output:"))
+        #expect(text.contains("6-8") && text.contains("8-10"), "the base's approved reps beside the new ones")
+        #expect(text.hasSuffix("1 pending.\n"))
+    }
+
     @Test func pendingListsEachWaitingOutputWithHowItDiffers() throws {
         let project = try Self.makeProjectWithPendingOutputs()
         defer { try? FileManager.default.removeItem(at: project) }

@@ -115,9 +115,11 @@ struct RunComparisonTests {
         let regressed = Self.rows(RunHistoryTests.report(
             id: "c", at: 2, summaries: ["x", "y"], checks: ["options.count": false, "options.distinct": false], programFails: true))
         comparison = RunComparison(base: base, head: regressed, baseName: "a", headName: "c")
-        #expect(comparison.cases.map(\.change) == [.regressed, .regressed])
+        // A call that failed produced nothing to judge: only the base has that case, and it is no pair.
+        #expect(comparison.cases.map(\.change) == [.regressed, .onlyInBase])
         #expect(comparison.cases[0].details == ["now failing: options.count", "the output differs"])
-        #expect(comparison.cases[1].details == ["no output now: timeout: no answer in 600 s"])
+        #expect(comparison.cases[1].details == ["not produced there: timeout: no answer in 600 s"])
+        #expect(comparison.verdict.pairs == 1)
 
         let reworded = Self.rows(RunHistoryTests.report(
             id: "d", at: 3, summaries: ["a", "b", "d"], checks: ["options.count": true, "options.distinct": false]))
@@ -126,14 +128,34 @@ struct RunComparisonTests {
         #expect(ComparisonReport.summaryLine(comparison) == "changed 1 · unchanged 1")
     }
 
-    @Test func casesOnlyOnOneSideAreAddedOrRemoved() {
+    /// Each side is named by what it ran, not only by its run id.
+    @Test func runsAreNamedByBaseOrTheirVariantLabel() throws {
+        let history = MemoryRunHistory()
+        try history.record(RunHistoryTests.report(id: "20261101-100000-replay", at: 1, summaries: ["a", "b", "c"], checks: [:]), reportFolder: nil)
+        var variant = RunHistoryTests.report(id: "20261102-100000-replay", at: 2, summaries: ["a", "b", "c"], checks: [:])
+        variant.run.prompts["goal-options"]?.variant = "three-short"
+        try history.record(variant, reportFolder: nil)
+        let golden = MemoryGoldenStore()
+        let comparison = try RunComparison.load(runs: ["latest~1", "latest"], againstGolden: false, history: history, golden: golden)
+        #expect((comparison.baseName, comparison.headName) == ("base", "goal-options=three-short"))
+        #expect(ComparisonReport.headline(comparison)
+            == "goal-options=three-short (run 20261102-100000-replay) against base (run 20261101-100000-replay)")
+        #expect(ComparisonReport.verdictLine(comparison).contains("base passes 2 · goal-options=three-short passes 2"))
+        // Two runs of the same prompts are told apart by their ids.
+        try history.record(RunHistoryTests.report(id: "20261103-100000-replay", at: 3, summaries: ["a", "b", "c"], checks: [:]), reportFolder: nil)
+        let same = try RunComparison.load(runs: ["latest~2", "latest"], againstGolden: false, history: history, golden: golden)
+        #expect((same.baseName, same.headName) == ("base 20261101-100000-replay", "base 20261103-100000-replay"))
+        #expect(ComparisonReport.headline(same) == "base 20261103-100000-replay against base 20261101-100000-replay")
+    }
+
+    @Test func casesOnlyOneRunProducedAreListedApart() {
         let base = Self.rows(RunHistoryTests.report(id: "a", at: 0, summaries: ["a"], checks: [:]))
         let head = Array(base.dropLast()) + [StepRow(
             runId: "b", fixture: "new-person", stepId: "goal-options", status: "new", outcome: "valid",
             failedChecks: [], passedChecks: [], output: ["options": []])]
         let comparison = RunComparison(base: base, head: head, baseName: "a", headName: "b")
         #expect(comparison.cases.map(\.key) == ["busy-parent/goal-options", "busy-parent/program-draft", "new-person/goal-options"])
-        #expect(comparison.cases.map(\.change) == [.unchanged, .removed, .added])
+        #expect(comparison.cases.map(\.change) == [.unchanged, .onlyInBase, .onlyInHead])
     }
 
     @Test func comparesARunWithGoldenFilesOnDisk() throws {
@@ -196,8 +218,8 @@ struct RunComparisonTests {
         let head = [StepRow(runId: "b", fixture: "f", stepId: "goal-options", status: "error", outcome: "error",
                             failedChecks: [], passedChecks: [], output: nil, failure: "stale: changed\n-old line\n+<new> | line")]
         let markdown = ComparisonReport.markdown(RunComparison(base: base, head: head, baseName: "a", headName: "b"))
-        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| regressed") }
-        #expect(rows == ["| regressed | `f/goal-options` | no output now: stale: changed |"])
-        #expect(markdown.contains("~~~\nno output now: stale: changed\n-old line\n+<new> | line\n~~~"))
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| only-in-base") }
+        #expect(rows == ["| only-in-base | `f/goal-options` | not produced there: stale: changed |"])
+        #expect(markdown.contains("~~~\nnot produced there: stale: changed\n-old line\n+<new> | line\n~~~"))
     }
 }

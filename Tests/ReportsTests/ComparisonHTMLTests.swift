@@ -114,8 +114,9 @@ struct ComparisonHTMLTests {
         let verdict = comparison.verdict
         #expect((verdict.bBetter, verdict.aBetter) == (1, 1))
         let header = try #require(html.components(separatedBy: "<header>").dropFirst().first?.components(separatedBy: "</header>").first)
-        #expect(header.contains("<span class=\"verdict same\">no difference</span>"))
+        #expect(header.contains("<span class=\"verdict same\">too few pairs to decide</span>"), "two discordant pairs can never decide")
         let section = try #require(html.components(separatedBy: "id=\"verdict\"").dropFirst().first?.components(separatedBy: "</section>").first)
+        #expect(section.contains("at least 6 discordant pairs, all one way, are needed"))
         #expect(section.contains("<dt>p-value</dt><dd>1.000 (exact McNemar)</dd>"))
         #expect(section.contains("<dt>B wins</dt><dd>1</dd>") && section.contains("<dt>A wins</dt><dd>1</dd>"))
         #expect(section.contains("<dt>Tokens per case</dt><dd>A 1020 → B 1020 · +0 [+0, +0] (95% paired bootstrap)</dd>"))

@@ -13,6 +13,13 @@ struct McNemarTests {
         #expect(PairedOutcome([]) == PairedOutcome())
     }
 
+    @Test func sixDiscordantPairsAreTheFewestThatCanDecideAtFivePercent() {
+        #expect(McNemarTest.smallestDecisiveDiscordantCount(significance: 0.05) == 6)
+        #expect(McNemarTest.pValue(onlyAPassed: 0, onlyBPassed: 5) >= 0.05)
+        #expect(McNemarTest.pValue(onlyAPassed: 0, onlyBPassed: 6) < 0.05)
+        #expect(McNemarTest.smallestDecisiveDiscordantCount(significance: 0.01) == 8, "2 * 0.5^8 = 0.0078")
+    }
+
     @Test(arguments: Reference.shared.mcnemar)
     func matchesSciPyBinomialTest(_ case: Reference.McNemar) {
         let p = McNemarTest.pValue(onlyAPassed: `case`.onlyA, onlyBPassed: `case`.onlyB)
