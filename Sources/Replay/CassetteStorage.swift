@@ -15,4 +15,15 @@ public protocol CassetteStorage: Sendable {
 
     /// Every fixture step that has a cassette, sorted.
     func entries() -> [StepKey]
+
+    /// Where one step's cassette lives, relative to the project, and the `--variant`
+    /// arguments a command that records it needs: a hint must name the variant's own
+    /// file and keep its variant, or following it re-records the base.
+    func recordingPlace(fixture: String, step: String) -> (file: String, variantArguments: String)
+}
+
+extension CassetteStorage {
+    public func recordingPlace(fixture: String, step: String) -> (file: String, variantArguments: String) {
+        ("golden/\(fixture)/\(step).cassette.json", "")
+    }
 }

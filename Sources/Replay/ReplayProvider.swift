@@ -33,7 +33,10 @@ public struct ReplayProvider: ModelProvider {
         guard let context = request.context else {
             throw ProviderError(kind: .missingRecording, provider: kind, message: "replay needs to know the fixture and step of a call")
         }
-        let file = "golden/\(context.fixture)/\(context.step).cassette.json"
+        let place = store.recordingPlace(fixture: context.fixture, step: context.step)
+        let file = place.file
+        // The hint records this fixture up to this step only, in this step's own track.
+        let scope = "--fixture \(context.fixture) --until \(context.step)\(place.variantArguments)"
         let replayable: ReplayableCassette?
         do {
             replayable = try store.replayable(fixture: context.fixture, step: context.step)
@@ -44,7 +47,7 @@ public struct ReplayProvider: ModelProvider {
             if context.repair > 0 { throw noRecordedRepair }
             throw ProviderError(
                 kind: .missingRecording, provider: kind,
-                message: "no recording \(file); record it with `trainer-eval run --record --provider local --fixture \(context.fixture)`")
+                message: "no recording \(file); record it with `trainer-eval run --provider local --record-missing \(scope)`")
         }
         let current = RecordedRequest(request, provider: replayable.provider, model: replayable.model)
         if let hit = replayable.response(forKey: current.key, repeatNumber: context.repeatNumber) {
@@ -61,7 +64,7 @@ public struct ReplayProvider: ModelProvider {
                 kind: .missingRecording, provider: kind,
                 message: "\(file) has \(missing) (only of repeat\(answering.count == 1 ? "" : "s") "
                     + answering.map(String.init).joined(separator: ", ")
-                    + "); record it with `trainer-eval run --provider local --record-missing --repeat \(context.repeatNumber) --fixture \(context.fixture)`",
+                    + "); record it with `trainer-eval run --provider local --record-missing --repeat \(context.repeatNumber) \(scope)`",
                 causes: [missing])
         }
         let cassette: Cassette

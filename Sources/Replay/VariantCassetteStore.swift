@@ -32,6 +32,13 @@ public struct VariantCassetteStore: CassetteStorage {
         try store(for: cassette.step).write(cassette)
     }
 
+    public func recordingPlace(fixture: String, step: String) -> (file: String, variantArguments: String) {
+        // A label is the selection it was made from: `program-draft=v4.4+program-edit=v4.5`.
+        let arguments = track.label.split(separator: "+").map { " --variant \($0)" }.joined()
+        guard track.holds(step: step) else { return (base.recordingPlace(fixture: fixture, step: step).file, arguments) }
+        return ("golden/\(VariantTrack.folderName)/\(track.label)/\(fixture)/\(step).cassette.json", arguments)
+    }
+
     public func entries() -> [StepKey] {
         (base.entries().filter { !track.holds(step: $0.step) } + variant.entries().filter { track.holds(step: $0.step) }).sorted()
     }

@@ -20,6 +20,16 @@ struct RepeatRecordingTests {
             context: CallContext(fixture: "sam", step: "goal-options", provenance: ["template": "1"], repeatNumber: repeatNumber))
     }
 
+    /// Following the hint must record the variant's own cassette, for this fixture up
+    /// to this step, never the base's.
+    @Test func aMissingVariantRecordingNamesTheVariantsFileAndKeepsItsScope() async throws {
+        let track = VariantTrack(label: "goal-options=short", firstStep: .goalOptions)
+        let store = VariantCassetteStore(base: MemoryCassetteStore(), variant: MemoryCassetteStore(), track: track)
+        let missing = await #expect(throws: ProviderError.self) { try await ReplayProvider(store: store).complete(Self.request(repeatNumber: 1)) }
+        #expect(missing?.message == "no recording golden/variants/goal-options=short/sam/goal-options.cassette.json; record it with "
+            + "`trainer-eval run --provider local --record-missing --fixture sam --until goal-options --variant goal-options=short`")
+    }
+
     @Test func eachRepeatIsRecordedAndReplayedOnItsOwn() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = CassetteStore(folder: folder)
@@ -41,7 +51,7 @@ struct RepeatRecordingTests {
         #expect(missing?.kind == .missingRecording)
         #expect(missing?.causes == ["no recording of repeat 3"])
         #expect(missing?.message == "golden/sam/goal-options.cassette.json has no recording of repeat 3 (only of repeats 1, 2); "
-            + "record it with `trainer-eval run --provider local --record-missing --repeat 3 --fixture sam`")
+            + "record it with `trainer-eval run --provider local --record-missing --repeat 3 --fixture sam --until goal-options`")
 
         // A changed request is stale as before, whatever the repeat.
         let stale = await #expect(throws: ProviderError.self) { try await replay.complete(Self.request(repeatNumber: 2, user: "Changed")) }
