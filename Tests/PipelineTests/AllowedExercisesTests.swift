@@ -104,4 +104,24 @@ struct AllowedExercisesTests {
         let okayed = Set(prompts.coaching.allowedExercises(for: fineWithLunges, equipment: nil).values.joined().map(\.id))
         #expect(okayed.contains("reverse-lunge") && !okayed.contains("walking-lunge"))
     }
+
+    @Test func aBrokenCatalogueNamesItsLineAndAMissingOneLeavesTheCatalogueEmpty() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("prompts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: Repository.layout.prompts, to: root.appendingPathComponent("prompts"))
+        let layout = ProjectLayout(root: root)
+        let file = layout.prompts.appendingPathComponent("coaching/catalogue.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("    pattern: ") }) + 1
+        try text.replacing("    pattern: knee-dominant", with: "    pattern: legs", maxReplacements: 1).write(to: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: PromptLibraryError.self) { try PromptLibrary(layout: layout) }
+        #expect(error.errors.map(\.description) == [
+            "prompts/coaching/catalogue.yaml:\(line):14: /exercises/0/pattern: `legs` is not one of the patterns: knee-dominant, single-leg, hip-hinge, "
+                + "horizontal-push, vertical-push, horizontal-pull, vertical-pull, core, carry, conditioning, mobility, balance",
+        ])
+
+        try FileManager.default.removeItem(at: file)
+        let knowledge = try PromptLibrary(layout: layout).coaching
+        #expect(knowledge.catalogue.exercises.isEmpty && !knowledge.exerciseGroups.isEmpty)
+    }
 }
