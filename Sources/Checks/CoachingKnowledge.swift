@@ -71,6 +71,14 @@ public struct CoachingKnowledge: Sendable {
             unlessTerms = unless.map(TextMatching.SearchTerm.init)
         }
 
+        /// The word of the rule that `name` uses, unless the name or its notes say what it uses instead.
+        func word(in name: TextMatching.Searchable, notes: TextMatching.Searchable) -> String? {
+            guard let found = wordTerms.firstIndex(where: { TextMatching.firstMatch(of: $0, in: name) != nil }),
+                  !unlessTerms.contains(where: { TextMatching.firstMatch(of: $0, in: name) != nil || TextMatching.firstMatch(of: $0, in: notes) != nil })
+            else { return nil }
+            return words[found]
+        }
+
         public static func == (lhs: ImpliedEquipment, rhs: ImpliedEquipment) -> Bool {
             (lhs.words, lhs.unless, lhs.needs) == (rhs.words, rhs.unless, rhs.needs)
         }
@@ -135,12 +143,15 @@ public struct CoachingKnowledge: Sendable {
     public let exerciseGroups: [ExerciseGroup]
     /// What a trainer never writes, and what an intake obliges (`advice.yaml`).
     public let advice: AdviceRules
+    /// Every exercise a request can offer, by session slot (`catalogue.yaml`).
+    public let catalogue: Catalogue
     /// Tells two sets of knowledge apart cheaply, for caching what a record mentions.
     let identity: Int
 
     public init(
         families: [String: Family] = [:], notMovements: [String] = [], conditions: [Condition] = [], impliedEquipment: [ImpliedEquipment] = [],
-        dislikeWording: DislikeWording = DislikeWording(), exerciseGroups: [ExerciseGroup] = [], advice: AdviceRules = .none
+        dislikeWording: DislikeWording = DislikeWording(), exerciseGroups: [ExerciseGroup] = [], advice: AdviceRules = .none,
+        catalogue: Catalogue = .empty
     ) {
         self.families = families
         self.notMovements = notMovements
@@ -150,6 +161,7 @@ public struct CoachingKnowledge: Sendable {
         self.dislikeWording = dislikeWording
         self.exerciseGroups = exerciseGroups
         self.advice = advice
+        self.catalogue = catalogue
         var hasher = Hasher()
         hasher.combine(families)
         hasher.combine(notMovements)
@@ -158,6 +170,7 @@ public struct CoachingKnowledge: Sendable {
         hasher.combine(dislikeWording)
         hasher.combine(exerciseGroups)
         hasher.combine(advice)
+        hasher.combine(catalogue)
         identity = hasher.finalize()
     }
 
@@ -168,7 +181,7 @@ public struct CoachingKnowledge: Sendable {
     /// JSON pointer of the value at fault, and what was expected.
     public init(
         movements: JSONValue, conditions: JSONValue, equipment: JSONValue? = nil, dislikes: JSONValue? = nil, exercises: JSONValue? = nil,
-        advice: JSONValue? = nil
+        advice: JSONValue? = nil, catalogue: JSONValue? = nil
     ) throws(CoachingKnowledgeError) {
         guard case .object(let families)? = movements["families"] else {
             throw CoachingKnowledgeError(document: .movements, pointer: "/families", message: "expected a mapping of family id to label, words and except")
@@ -273,9 +286,11 @@ public struct CoachingKnowledge: Sendable {
         var rules = AdviceRules.none
         if let advice, advice != .null { rules = try AdviceRules(document: advice) }
         let notMovements = movements["not_movements"] == nil ? [] : try Self.strings(movements["not_movements"], at: "/not_movements", in: .movements)
+        var parsedCatalogue = Catalogue.empty
+        if let catalogue, catalogue != .null { parsedCatalogue = try Catalogue(document: catalogue, families: parsedFamilies) }
         self.init(
             families: parsedFamilies, notMovements: notMovements, conditions: parsedConditions, impliedEquipment: implied,
-            dislikeWording: wording, exerciseGroups: groups, advice: rules)
+            dislikeWording: wording, exerciseGroups: groups, advice: rules, catalogue: parsedCatalogue)
     }
 
     private static func string(_ value: JSONValue?, at pointer: String, in document: CoachingKnowledgeError.Document) throws(CoachingKnowledgeError) -> String {
@@ -306,6 +321,7 @@ public struct CoachingKnowledgeError: Error, Hashable, Sendable, CustomStringCon
         case dislikes = "dislikes.yaml"
         case exercises = "exercises.yaml"
         case advice = "advice.yaml"
+        case catalogue = "catalogue.yaml"
     }
 
     public var document: Document

@@ -8,33 +8,75 @@ extension CoachingKnowledge {
         public let exercises: [String]
     }
 
-    /// The library's exercises that suit `record`'s person, by group, at most `limit` a
-    /// group: those `equipment` allows (nil: any), and none that a condition their
-    /// answers mention keeps out or that they said they dislike, judged as the checks
-    /// judge a program. A program step's request shows it, so the model chooses among
-    /// exercises the checks accept instead of recalling ones that need a barbell or
-    /// load an injured knee.
+    /// What one person may do, judged as the checks judge a program: what their
+    /// equipment allows (nil: any), leaving out what a condition their health answers
+    /// mention keeps out, unless they said that very exercise is fine, and what they
+    /// said they dislike.
+    struct PersonalScreen {
+        let equipment: Set<Equipment>?
+        let avoided: [Family]
+        let okayed: TextMatching.Searchable
+        let dislikes: [DislikeChecks.Dislike]
+        let knowledge: CoachingKnowledge
+
+        init(record: LocalIntakeData, equipment: [Equipment]?, knowledge: CoachingKnowledge) {
+            self.equipment = equipment.map(Set.init)
+            avoided = SafetyChecks.conditions(of: record, knowledge: knowledge).flatMap(\.condition.avoid).compactMap { knowledge.families[$0] }
+            okayed = SafetyChecks.Searchable(SafetyChecks.healthText(of: record))
+            dislikes = DislikeChecks.dislikes(of: record, knowledge: knowledge)
+            self.knowledge = knowledge
+        }
+
+        /// Whether the exercise called `names` (one name in each language it has) suits the person.
+        func allows(names: [String], needs: [Equipment]) -> Bool {
+            if let equipment, !needs.allSatisfy(equipment.contains) { return false }
+            let items = names.map { SafetyChecks.Item(name: $0, kind: .exercise, knowledge: knowledge) }
+            let keptOut = avoided.contains { family in items.contains { SafetyChecks.belongs($0, to: family) } }
+                && !names.contains { SafetyChecks.saidToBeFine($0, in: okayed) }
+            return !keptOut && !dislikes.contains { dislike in items.contains { DislikeChecks.matches($0, dislike) } }
+        }
+    }
+
+    /// The library's exercises that suit `record`'s person (`PersonalScreen`), by group,
+    /// at most `limit` a group. A program step's request shows it, so the model chooses
+    /// among exercises the checks accept instead of recalling ones that need a barbell
+    /// or load an injured knee.
     public func exerciseMenu(for record: LocalIntakeData, equipment: [Equipment]?, perGroup limit: Int = 8) -> [MenuGroup] {
         let key = "\(identity)\u{0}\(equipment?.map(\.rawValue).joined(separator: ",") ?? "any")\u{0}\(limit)\u{0}"
             + "\(record.age ?? -1)\u{0}\(SafetyChecks.healthText(of: record))\u{0}\(DislikeChecks.movementText(of: record))"
         return Self.menus.value(for: key) {
-            let avoided = SafetyChecks.conditions(of: record, knowledge: self).flatMap(\.condition.avoid).compactMap { families[$0] }
-            let okayed = SafetyChecks.Searchable(SafetyChecks.healthText(of: record))
-            let dislikes = DislikeChecks.dislikes(of: record, knowledge: self)
-            let allowed = equipment.map(Set.init)
+            let screen = PersonalScreen(record: record, equipment: equipment, knowledge: self)
             return exerciseGroups.compactMap { group in
                 // With the equipment known, what uses it comes first: a gym's menu shows the gym.
-                let ordered = allowed == nil ? group.exercises : group.exercises.filter { !$0.needs.isEmpty } + group.exercises.filter(\.needs.isEmpty)
-                let names = ordered.filter { exercise in
-                    if let allowed, !exercise.needs.allSatisfy(allowed.contains) { return false }
-                    let item = SafetyChecks.Item(name: exercise.name, kind: .exercise, knowledge: self)
-                    let keptOut = avoided.contains { SafetyChecks.belongs(item, to: $0) } && !SafetyChecks.saidToBeFine(exercise.name, in: okayed)
-                    return !keptOut && !dislikes.contains { DislikeChecks.matches(item, $0) }
-                }.prefix(limit).map(\.name)
+                let ordered = equipment == nil ? group.exercises : group.exercises.filter { !$0.needs.isEmpty } + group.exercises.filter(\.needs.isEmpty)
+                let names = ordered.filter { screen.allows(names: [$0.name], needs: $0.needs) }.prefix(limit).map(\.name)
                 return names.isEmpty ? nil : MenuGroup(label: group.label, exercises: Array(names))
             }
         }
     }
 
     private static let menus = SharedCache<String, [MenuGroup]>()
+
+    /// The catalogue's exercises that suit `record`'s person (`PersonalScreen`, judged
+    /// by both names), for every pattern of the catalogue, in catalogue order; a pattern
+    /// nothing suits has an empty list. A program request offers these per session slot.
+    public func allowedExercises(for record: LocalIntakeData, equipment: [Equipment]?) -> [String: [Catalogue.Exercise]] {
+        let screen = PersonalScreen(record: record, equipment: equipment, knowledge: self)
+        var allowed = Dictionary(uniqueKeysWithValues: catalogue.patterns.map { ($0, [Catalogue.Exercise]()) })
+        for exercise in catalogue.exercises where screen.allows(names: [exercise.en, exercise.es], needs: exercise.needs) {
+            allowed[exercise.pattern, default: []].append(exercise)
+        }
+        return allowed
+    }
+
+    /// The equipment the checks read in an exercise name: named by its telltale words
+    /// (`Equipment+Words.swift`) or implied (`equipment.yaml`: "Deadlifts" need a barbell).
+    func equipmentNeeded(by name: String) -> Set<Equipment> {
+        let text = TextMatching.Searchable(name)
+        var needs = Set(ProgramChecks.namedEquipment(in: text).map(\.item))
+        for rule in impliedEquipment where rule.word(in: text, notes: TextMatching.Searchable("")) != nil {
+            needs.formUnion(rule.needs)
+        }
+        return needs
+    }
 }

@@ -148,14 +148,7 @@ enum ProgramChecks {
         let names = sessions.flatMap { exercises(of: $0).map(\.name) }
         let searchable = names.map(TextMatching.Searchable.init)
         for (name, text) in zip(names, searchable) {
-            let hits = Equipment.allCases.compactMap { item in
-                item.telltaleTerms.filter { TextMatching.firstMatch(of: $0.term, in: text) != nil }
-                    .max { $0.word.count < $1.word.count }.map { (item: item, word: $0.word) }
-            }
-            // A word inside another equipment's longer telltale is that one's: a "Rowing machine" is no weight machine.
-            for hit in hits where !allowed.contains(hit.item) && !hits.contains(where: {
-                $0.item != hit.item && $0.word.count > hit.word.count && $0.word.lowercased().contains(hit.word.lowercased())
-            }) {
+            for hit in namedEquipment(in: text) where !allowed.contains(hit.item) {
                 problems[hit.item, default: []].append("\"\(name)\" (\"\(hit.word)\")")
             }
         }
@@ -163,10 +156,7 @@ enum ProgramChecks {
         let notes = sessions.flatMap { ($0["exercises"]?.arrayValue ?? []).filter { $0["name"]?.stringValue != nil }.map { TextMatching.Searchable($0["notes"]?.stringValue ?? "") } }
         for rule in knowledge.impliedEquipment {
             for (index, (name, text)) in zip(names, searchable).enumerated() {
-                guard let found = rule.wordTerms.firstIndex(where: { TextMatching.firstMatch(of: $0, in: text) != nil }),
-                      !rule.unlessTerms.contains(where: { TextMatching.firstMatch(of: $0, in: text) != nil || TextMatching.firstMatch(of: $0, in: notes[index]) != nil })
-                else { continue }
-                let word = rule.words[found]
+                guard let word = rule.word(in: text, notes: notes[index]) else { continue }
                 for item in rule.needs where !allowed.contains(item) && !(problems[item] ?? []).contains(where: { $0.hasPrefix("\"\(name)\"") }) {
                     problems[item, default: []].append("\"\(name)\" (\"\(word)\" implies it)")
                 }
@@ -176,6 +166,19 @@ enum ProgramChecks {
         guard !problems.isEmpty else { return [.pass("program.equipment", "uses only \(allowedText)")] }
         return problems.keys.sorted { $0.rawValue < $1.rawValue }.map { item in
             .fail("program.equipment[\(item.rawValue)]", "needs \(item.rawValue), which the person does not have (\(allowedText)): " + problems[item]!.joined(separator: ", "))
+        }
+    }
+
+    /// The equipment an exercise name names, with the word that names it: the longest
+    /// telltale word of each.
+    static func namedEquipment(in name: TextMatching.Searchable) -> [(item: Equipment, word: String)] {
+        let hits = Equipment.allCases.compactMap { item in
+            item.telltaleTerms.filter { TextMatching.firstMatch(of: $0.term, in: name) != nil }
+                .max { $0.word.count < $1.word.count }.map { (item: item, word: $0.word) }
+        }
+        // A word inside another equipment's longer telltale is that one's: a "Rowing machine" is no weight machine.
+        return hits.filter { hit in
+            !hits.contains { $0.item != hit.item && $0.word.count > hit.word.count && $0.word.lowercased().contains(hit.word.lowercased()) }
         }
     }
 

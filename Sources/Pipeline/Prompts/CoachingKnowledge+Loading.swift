@@ -5,7 +5,7 @@ import JSONSchema
 
 extension CoachingKnowledge {
     /// Reads `prompts/coaching/movements.yaml`, `conditions.yaml`, `equipment.yaml` and `dislikes.yaml`, and the
-    /// exercise library `exercises.yaml` when there is one. A project without the folder has no coaching
+    /// exercise library `exercises.yaml`, `advice.yaml` and the catalogue `catalogue.yaml` when there are. A project without the folder has no coaching
     /// knowledge; a broken file is an error naming its line.
     static func load(layout: ProjectLayout) throws(PromptError) -> CoachingKnowledge {
         let folder = layout.prompts.appendingPathComponent("coaching", isDirectory: true)
@@ -30,10 +30,12 @@ extension CoachingKnowledge {
         let exercises = hasLibrary ? try document(.exercises) : nil
         let hasAdvice = FileManager.default.fileExists(atPath: folder.appendingPathComponent(CoachingKnowledgeError.Document.advice.rawValue).path)
         let advice = hasAdvice ? try document(.advice) : nil
+        let hasCatalogue = FileManager.default.fileExists(atPath: folder.appendingPathComponent(CoachingKnowledgeError.Document.catalogue.rawValue).path)
+        let catalogue = hasCatalogue ? try document(.catalogue) : nil
         do {
             return try CoachingKnowledge(
                 movements: movements.value, conditions: conditions.value, equipment: equipment.value, dislikes: dislikes.value,
-                exercises: exercises?.value, advice: advice?.value)
+                exercises: exercises?.value, advice: advice?.value, catalogue: catalogue?.value)
         } catch {
             let source: YAMLDocument? = switch error.document {
             case .movements: movements
@@ -42,6 +44,7 @@ extension CoachingKnowledge {
             case .dislikes: dislikes
             case .exercises: exercises
             case .advice: advice
+            case .catalogue: catalogue
             }
             let location = JSONPointer(error.pointer).flatMap { source?.location(of: $0) }
             throw PromptError(
