@@ -24,6 +24,12 @@ struct RunCommand: AsyncParsableCommand {
             nothing is written to golden/, and any difference from golden, new output or \
             orphaned golden file also exits 1. Ctrl-C stops new calls and \
             writes what finished; a second Ctrl-C quits at once.
+
+            A budget (--max-calls, --max-tokens, --max-minutes, --max-cost) stops starting \
+            model calls once it is spent: calls under way finish, the steps not started are \
+            skipped with a note naming the budget, the report and history are written, and \
+            the command that resumes the run is printed. Exit status then follows what \
+            finished (with --ci, 1).
             """
     )
 
@@ -131,9 +137,11 @@ struct RunCommand: AsyncParsableCommand {
         } ?? every
         let prompts = try variantOptions.prompts(layout: layout)
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
-        let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track)
+        let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track, prices: prices)
         let err = Terminal.standardError
-        let printer = RunOutcomePrinter(out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci)
+        let printer = RunOutcomePrinter(
+            out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci,
+            resume: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())))
         var options = try evaluationOptions(prompts: prompts)
         options.shard = shard.map { ($0, every.map(\.name)) }
         printer.printWarnings(options.warnings)
