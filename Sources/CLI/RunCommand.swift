@@ -40,6 +40,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run only this fixture (repeatable). Default: all.", valueName: "name"))
     var fixture: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Run only the fixtures whose scenario has this tag (repeatable: any of the tags selects a fixture).",
+        discussion: "With --fixture, the fixtures named and the fixtures tagged both run. `trainer-eval fixtures list` shows the tags.",
+        valueName: "tag"))
+    var tag: [String] = []
+
     @Option(
         help: ArgumentHelp(
             "Stop after this step (\(StepSelector.spellings)); later steps are reported as skipped.", valueName: "step"),
@@ -130,7 +136,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
-        let every = try Failure.exitingOnError { try corpus.load(names: fixture) }
+        let every = try Failure.exitingOnError { try corpus.load(names: fixture, tags: tag) }
         let fixtures = shard.map { shard in
             let names = Set(shard.select(every.map(\.name)))
             return every.filter { names.contains($0.name) }

@@ -28,7 +28,7 @@ struct BudgetTests {
         slow.delay = 3
         let server = try LoopbackServer(answering: slow)
         defer { server.stop() }
-        let arguments = ["--jobs", "1", "--max-minutes", "0.02", "--fixture", "busy-parent", "--fixture", "minimal-record"]
+        let arguments = ["--jobs", "1", "--max-minutes", "0.02", "--fixture", "busy-parent", "--tag", "minimal"]
         let outcome = try run(arguments, server: server, project: project)
 
         #expect(outcome.status == 0, "\(outcome.standardError)")
