@@ -33,7 +33,7 @@ enum ProviderName: String, CaseIterable, ExpressibleByArgument {
 struct ProviderOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The provider: replay, local, openai-compatible, openai, anthropic or gemini.",
-        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is a llama.cpp server on 127.0.0.1:8080 (llama-server, or llama-cpp-python with --engine=python) started by scripts/local-model. API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
+        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is llama.cpp's llama-server on 127.0.0.1:8080, started by `scripts/local-model serve` (llama-cpp-python instead with --engine=python). API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
     var provider: ProviderName = .replay
 
     @Flag(help: "Record every live response into golden/<fixture>/<step>.cassette.json.")
@@ -54,7 +54,7 @@ struct ProviderOptions: ParsableArguments {
 
     @Option(name: .customLong("structured-output"), help: ArgumentHelp(
         "How an OpenAI-compatible server is asked for JSON: json-schema, json-object-schema, json-object or none.",
-        discussion: "OpenAI uses json-schema (strict); llama-cpp-python needs json-object-schema."))
+        discussion: "Defaults: json-schema (strict) for openai and openai-compatible; json-object-schema for local, which llama-server (and llama-cpp-python) turn into a grammar."))
     var structuredOutput: OpenAICompatibleProvider.StructuredOutputMode?
 
     @Option(help: ArgumentHelp("Seconds a single call may take in total before it times out.", valueName: "seconds"))

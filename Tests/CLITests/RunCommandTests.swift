@@ -102,6 +102,14 @@ struct RunCommandTests {
         #expect(html.contains("not run: the run&#39;s budget of 1 call (--max-calls) is spent"))
     }
 
+    @Test func helpNamesLlamaServerAsTheLocalEngine() throws {
+        let help = try CommandRunner.run(["run", "--help"])
+        #expect(help.status == 0)
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("local is llama.cpp's llama-server on 127.0.0.1:8080"))
+        #expect(text.contains("json-object-schema for local, which llama-server (and llama-cpp-python) turn into a grammar"))
+    }
+
     @Test func aMissingKeyFailsBeforeAnyCall() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }
