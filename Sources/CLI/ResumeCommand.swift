@@ -1,12 +1,13 @@
 /// The command line that picks up a run a budget stopped: the arguments as given,
 /// with `--record-missing` (in place of `--record`), so what was recorded is reused.
 /// Every budget is kept: the resumed run is held to the same limits, counted afresh.
+/// `--ci` is dropped, since it never records: the gate is a run of its own, after.
 struct ResumeCommand {
     let arguments: [String]
 
     /// `arguments` are the command's own, without the program name.
     init(arguments: [String]) {
-        var resumed = arguments.map { $0 == "--record" ? "--record-missing" : $0 }
+        var resumed = arguments.filter { $0 != "--ci" }.map { $0 == "--record" ? "--record-missing" : $0 }
         if !resumed.contains("--record-missing") { resumed.append("--record-missing") }
         var seen = false
         self.arguments = resumed.filter { argument in

@@ -65,6 +65,18 @@ struct BudgetTests {
         #expect(!outcome.standardError.contains("--record "))
     }
 
+    @Test func underCIAStoppedRunFailsAndItsResumeCommandRecordsWithoutTheGate() throws {
+        let project = try RunCommandTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let server = try LoopbackServer(answering: .json(RunCommandTests.completion(RunCommandTests.options)))
+        defer { server.stop() }
+        let outcome = try run(["--ci", "--jobs", "1", "--until", "goal-options", "--max-calls", "1"], server: server, project: project)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let resume = try #require(outcome.standardError.split(separator: "\n").first { $0.hasPrefix("Resume with: ") })
+        #expect(!resume.contains("--ci"))
+        #expect(resume.hasSuffix("--jobs 1 --until goal-options --max-calls 1 --record-missing"))
+    }
+
     @Test func maxCostIsRefusedForAModelWithNoPrice() throws {
         let project = try RunCommandTests.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }

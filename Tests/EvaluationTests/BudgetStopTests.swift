@@ -54,4 +54,17 @@ struct BudgetStopTests {
         #expect(scripted.calls == 1)
         #expect(outcome.budgetStop?.note.contains("cost budget of $0.000001 (--max-cost) is spent") == true)
     }
+
+    @Test func aRefusedRepairLeavesTheStepInvalidNotSkipped() async throws {
+        let bench = Bench()
+        defer { bench.cleanUp() }
+        let scripted = ScriptedProvider([.success("no JSON here")], otherwise: Replies.valid)
+        let outcome = try await bench.run(
+            ["minimal-record"], provider: BudgetedProvider(scripted, budget: RunBudget(maxCalls: 1)),
+            options: Bench.options { $0.lastStep = .goalOptions })
+        let step = try #require(outcome.steps.first { $0.result.id == .goalOptions }?.result)
+        #expect(scripted.calls == 1)
+        #expect(step.status == .invalid)
+        #expect(step.note == "repair not sent: the run's budget of 1 call (--max-calls) is spent")
+    }
 }
