@@ -4,6 +4,7 @@ import Foundation
 import Golden
 import Intake
 import JSONSchema
+import Pipeline
 import Providers
 
 extension OpenAICompatibleProvider.StructuredOutputMode: ExpressibleByArgument {}
@@ -32,7 +33,7 @@ enum ProviderName: String, CaseIterable, ExpressibleByArgument {
 struct ProviderOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The provider: replay, local, openai-compatible, openai, anthropic or gemini.",
-        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is a llama.cpp server on 127.0.0.1:8080 (llama-server, or llama-cpp-python with --engine=python) started by scripts/local-model. API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
+        discussion: "replay (the default) answers from the recorded responses in golden/ and never calls the network. local is llama.cpp's llama-server on 127.0.0.1:8080, started by `scripts/local-model serve` (llama-cpp-python instead with --engine=python). API keys come only from OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY."))
     var provider: ProviderName = .replay
 
     @Flag(help: "Record every live response into golden/<fixture>/<step>.cassette.json.")
@@ -53,7 +54,7 @@ struct ProviderOptions: ParsableArguments {
 
     @Option(name: .customLong("structured-output"), help: ArgumentHelp(
         "How an OpenAI-compatible server is asked for JSON: json-schema, json-object-schema, json-object or none.",
-        discussion: "OpenAI uses json-schema (strict); llama-cpp-python needs json-object-schema."))
+        discussion: "Defaults: json-schema (strict) for openai and openai-compatible; json-object-schema for local, which llama-server (and llama-cpp-python) turn into a grammar."))
     var structuredOutput: OpenAICompatibleProvider.StructuredOutputMode?
 
     @Option(help: ArgumentHelp("Seconds a single call may take in total before it times out.", valueName: "seconds"))
@@ -65,11 +66,25 @@ struct ProviderOptions: ParsableArguments {
         valueName: "n"))
     var retries: Int = 3
 
-    @Option(name: .customLong("max-calls"), help: ArgumentHelp("Stop calling the model after this many calls in the run.", valueName: "n"))
+    @Option(name: .customLong("max-calls"), help: ArgumentHelp("Stop starting model calls after this many calls in the run.", valueName: "n"))
     var maxCalls: Int?
 
-    @Option(name: .customLong("max-tokens"), help: ArgumentHelp("Stop calling the model once the run has used this many tokens.", valueName: "n"))
+    @Option(name: .customLong("max-tokens"), help: ArgumentHelp("Stop starting model calls once the run has used this many tokens.", valueName: "n"))
     var maxTokens: Int?
+
+    @Option(name: .customLong("max-minutes"), help: ArgumentHelp(
+        "Stop starting model calls after this many minutes of wall time (decimals allowed).",
+        discussion: "Calls under way finish; the steps not started are skipped, the report is written, and the command that resumes the run is printed.",
+        valueName: "minutes"))
+    var maxMinutes: Double?
+
+    @Option(name: .customLong("max-cost"), help: ArgumentHelp(
+        "Stop starting model calls once the run has cost this many US dollars, priced from prompts/prices.yaml.",
+        valueName: "usd"))
+    var maxCost: Double?
+
+    /// Whether any of --max-calls, --max-tokens, --max-minutes or --max-cost was given.
+    var hasBudget: Bool { maxCalls != nil || maxTokens != nil || maxMinutes != nil || maxCost != nil }
 
     func validate() throws {
         if records, provider == .replay {
@@ -85,6 +100,11 @@ struct ProviderOptions: ParsableArguments {
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10.") }
         if let maxCalls, maxCalls < 1 { throw ValidationError("--max-calls must be at least 1.") }
         if let maxTokens, maxTokens < 1 { throw ValidationError("--max-tokens must be at least 1.") }
+        if let maxMinutes, !(maxMinutes > 0 && maxMinutes.isFinite) { throw ValidationError("--max-minutes must be a positive number of minutes, e.g. 30 or 0.5.") }
+        if let maxCost, !(maxCost > 0 && maxCost.isFinite) { throw ValidationError("--max-cost must be a positive number of US dollars, e.g. 2 or 0.25.") }
+        if provider == .replay, hasBudget {
+            throw ValidationError("--max-calls, --max-tokens, --max-minutes and --max-cost limit live model calls, and replay makes none; add a live provider, e.g. --provider local.")
+        }
     }
 
     /// The live provider's configuration; nil for replay.
@@ -95,15 +115,21 @@ struct ProviderOptions: ParsableArguments {
     }
 
     /// The provider (replay, live, or live and recording), or exit code 2 with the
-    /// reason, for example a missing API key.
-    func makeProvider(layout: ProjectLayout, track: VariantTrack? = nil) throws -> any ModelProvider {
+    /// reason, for example a missing API key or a cost cap on a model `prices` has no price for.
+    /// A wall-time budget counts from here.
+    func makeProvider(layout: ProjectLayout, track: VariantTrack? = nil, prices: PriceTable = PriceTable()) throws -> any ModelProvider {
         let store = CassetteStore.forRun(golden: layout.golden, track: track)
         guard let configuration else { return ReplayProvider(store: store) }
         do {
+            let budget = RunBudget(
+                maxCalls: maxCalls, maxTokens: maxTokens, maxMinutes: maxMinutes,
+                maxCost: try maxCost.map { dollars in
+                    try prices.costCap(dollars: dollars, model: configuration.model, file: layout.displayPath(of: PriceTable.file(in: layout)))
+                })
             var live: any ModelProvider = RetryingProvider(
                 try configuration.makeProvider(transport: CurlTransport(deadline: timeout)), policy: RetryPolicy(maxRetries: retries))
-            if maxCalls != nil || maxTokens != nil {
-                live = BudgetedProvider(live, maxCalls: maxCalls, maxTokens: maxTokens)
+            if !budget.isUnlimited {
+                live = BudgetedProvider(live, budget: budget)
             }
             return records ? RecordingProvider(recording: live, into: store, onlyMissing: recordMissing) : live
         } catch {

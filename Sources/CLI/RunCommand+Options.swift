@@ -34,7 +34,7 @@ extension RunCommand {
         options.repeats = `repeat`
         options.requiredPassRates = try requiredPassRates()
         options.gateOn = gateOn ?? .mean
-        options.findsOrphans = fixture.isEmpty && until == nil
+        options.findsOrphans = fixture.isEmpty && tag.isEmpty && until == nil
         options.providerName = providerOptions.provider.rawValue
         options.keptReports = keepReports == 0 ? nil : keepReports
         options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []

@@ -24,6 +24,12 @@ struct RunCommand: AsyncParsableCommand {
             nothing is written to golden/, and any difference from golden, new output or \
             orphaned golden file also exits 1. Ctrl-C stops new calls and \
             writes what finished; a second Ctrl-C quits at once.
+
+            A budget (--max-calls, --max-tokens, --max-minutes, --max-cost) stops starting \
+            model calls once it is spent: calls under way finish, the steps not started are \
+            skipped with a note naming the budget, the report and history are written, and \
+            the command that resumes the run is printed. Exit status then follows what \
+            finished (with --ci, 1).
             """
     )
 
@@ -33,6 +39,12 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Run only this fixture (repeatable). Default: all.", valueName: "name"))
     var fixture: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Run only the fixtures whose scenario has this tag (repeatable: any of the tags selects a fixture).",
+        discussion: "With --fixture, the fixtures named and the fixtures tagged both run. `trainer-eval fixtures list` shows the tags.",
+        valueName: "tag"))
+    var tag: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -124,16 +136,18 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
-        let every = try Failure.exitingOnError { try corpus.load(names: fixture) }
+        let every = try Failure.exitingOnError { try corpus.load(names: fixture, tags: tag) }
         let fixtures = shard.map { shard in
             let names = Set(shard.select(every.map(\.name)))
             return every.filter { names.contains($0.name) }
         } ?? every
         let prompts = try variantOptions.prompts(layout: layout)
         let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
-        let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track)
+        let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track, prices: prices)
         let err = Terminal.standardError
-        let printer = RunOutcomePrinter(out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci)
+        let printer = RunOutcomePrinter(
+            out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci,
+            resume: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())))
         var options = try evaluationOptions(prompts: prompts)
         options.shard = shard.map { ($0, every.map(\.name)) }
         printer.printWarnings(options.warnings)

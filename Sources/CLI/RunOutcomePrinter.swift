@@ -15,6 +15,8 @@ struct RunOutcomePrinter {
     let provider: ProviderName
     /// The CI gate shows every diff and writes no pending files.
     let ci: Bool
+    /// What to run to finish a run a budget stopped.
+    var resume: ResumeCommand?
 
     /// Warnings, one line each on standard error.
     func printWarnings(_ warnings: [String]) {
@@ -32,6 +34,11 @@ struct RunOutcomePrinter {
             var next = "The run stopped after the first call's retries; the steps not run are marked so in the report."
             if provider == .local { next += " Start the local model with `scripts/local-model serve qwen`, then run again." }
             err.writeLine(next)
+        } else if let budgetStop = outcome.budgetStop, !interrupted {
+            let undone = budgetStop.undoneModelSteps
+            err.writeLine(err.styled("stopped", .yellow) + ": \(budgetStop.note.replacingOccurrences(of: "not run: ", with: "")).")
+            err.writeLine("The calls under way finished; \(undone) model step\(undone == 1 ? " was" : "s were") left undone, marked skipped in the report.")
+            if let resume { err.writeLine("Resume with: \(resume.line)") }
         } else if interrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
         }

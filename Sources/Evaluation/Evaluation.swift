@@ -56,6 +56,8 @@ public struct Evaluation: Sendable {
         /// Why the run stopped early when the provider could not be reached at all
         /// (refused, no route, unknown host): the first call's failure, after its retries.
         public var unreachable: StepFailure?
+        /// Why the run stopped starting calls when a budget (`--max-minutes`, `--max-cost`...) ran out.
+        public var budgetStop: BudgetStop?
 
         /// Steps whose recording could not be read, as `fixture/step`.
         public var unreadableRecordings: [String] {
@@ -68,8 +70,11 @@ public struct Evaluation: Sendable {
         /// The exit status: 0 clean, 1 failures (under CI, anything the gate rejects),
         /// 2 when a recording is unreadable (bad input, like a broken fixture) or the
         /// provider could not be reached at all.
+        /// A run a budget cut short is judged on what finished, except under CI, where
+        /// the steps left undone keep the gate from passing.
         public func exitStatus(ci: Bool) -> Int32 {
             if !unreadableRecordings.isEmpty || unreachable != nil { return 2 }
+            if ci, budgetStop != nil { return 1 }
             let failed = ci ? !report.totals.passesGate : (golden.hasFailures || !(report.repeats?.meetsRequirements ?? true))
             return failed ? 1 : 0
         }
@@ -147,7 +152,10 @@ public struct Evaluation: Sendable {
             })
         }
         let unreachable = stop.failure
-        let interrupted = Task.isCancelled || unreachable != nil
+        let budgetStop = stop.letCallsFinish ? stop.note.map {
+            BudgetStop(note: $0, undoneModelSteps: BudgetStop.undoneModelSteps(of: repeats, repeatsAskedFor: options.repeats, note: $0))
+        } : nil
+        let interrupted = Task.isCancelled || unreachable != nil || budgetStop != nil
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let results = repeats[0]
@@ -189,7 +197,7 @@ public struct Evaluation: Sendable {
         }
         return Outcome(
             results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted,
-            unreachable: unreachable)
+            unreachable: unreachable, budgetStop: budgetStop)
     }
 }
 

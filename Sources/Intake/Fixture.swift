@@ -26,6 +26,8 @@ public struct Fixture: Sendable, Hashable {
 public enum FixtureError: Error, Equatable, CustomStringConvertible {
     case notFound(name: String, suggestion: String?, folder: String)
     case invalid(name: String, problems: [FixtureProblem])
+    /// No fixture's scenario carries `tag`; `known` is every tag some fixture has.
+    case unknownTag(String, suggestion: String?, known: [String])
 
     public var description: String {
         switch self {
@@ -35,6 +37,9 @@ public enum FixtureError: Error, Equatable, CustomStringConvertible {
         case .invalid(let name, let problems):
             let lines = problems.map { "  \($0)" }.joined(separator: "\n")
             return "Fixture `\(name)` is invalid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); run `trainer-eval fixtures check` for details:\n\(lines)"
+        case .unknownTag(let tag, let suggestion, let known):
+            let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
+            return "No fixture has the tag `\(tag)`.\(hint) Tags: \(known.joined(separator: ", "))."
         }
     }
 }

@@ -37,10 +37,15 @@ public struct Pipeline: Sendable {
         Pipeline(runner: runner.forRepeat(number), lastStep: lastStep, runsChecks: runsChecks, offloadsWork: offloadsWork, stop: stop)
     }
 
-    /// A fixture the run stopped before starting: every step skipped, saying why the run stopped.
+    /// A fixture the run stopped before starting: every selected step skipped, saying why the run stopped.
     func notRun(_ fixture: Fixture) -> FixtureResult {
-        FixtureResult(fixture: fixture.name, steps: FixturePlan(fixture).steps.map { .skipped($0.id, because: stop.note ?? Self.interrupted) })
+        FixtureResult(fixture: fixture.name, steps: FixturePlan(fixture).steps.map {
+            .skipped($0.id, because: lastStep?.reaches($0.id) ?? true ? stop.note ?? Self.interrupted : notSelected)
+        })
     }
+
+    /// The note on steps after `lastStep`.
+    var notSelected: String { "not selected (--until \(lastStep.map(String.init(describing:)) ?? ""))" }
 
     /// Something that happened during a run, for live progress output.
     public enum Event: Sendable {
@@ -56,7 +61,7 @@ public struct Pipeline: Sendable {
         await withTaskGroup(of: (Int, FixtureResult).self) { group in
             var next = 0
             func startNext() {
-                guard next < fixtures.count, !Task.isCancelled else { return }
+                guard next < fixtures.count, !Task.isCancelled, stop.note == nil else { return }
                 let index = next
                 next += 1
                 group.addTask { (index, await self.run(fixtures[index], onEvent: onEvent)) }
@@ -87,13 +92,15 @@ public struct Pipeline: Sendable {
         let plan = FixturePlan(fixture)
         var steps: [StepResult] = []
         var outputs: [StepID: JSONValue] = [:]
-        let notSelected = "not selected (--until \(lastStep.map(String.init(describing:)) ?? ""))"
+        // Set once a step of this fixture did not run because the run stopped.
+        var cutShort = false
         func record(_ result: StepResult) async {
             var result = result
-            // After Ctrl-C, a step skipped because its input is missing was really cut short.
-            if result.status == .skipped, Task.isCancelled, !(result.note ?? "").hasPrefix("not selected") {
+            // After Ctrl-C or a stop, a step skipped because its input is missing was really cut short.
+            if result.status == .skipped, Task.isCancelled || cutShort, !(result.note ?? "").hasPrefix("not selected") {
                 result.note = stop.note ?? Self.interrupted
             }
+            if result.status == .skipped, let note = stop.note, result.note == note { cutShort = true }
             steps.append(result)
             outputs[result.id] = result.output
             let finished = result
@@ -128,11 +135,15 @@ public struct Pipeline: Sendable {
         _ planned: FixturePlan.PlannedStep, _ step: PipelineStep, _ input: StepInput, fixture: Fixture, before: JSONValue?,
         onEvent: @escaping @Sendable (Event) -> Void
     ) async -> StepResult {
-        if Task.isCancelled { return .skipped(planned.id, because: stop.note ?? Self.interrupted) }
+        if Task.isCancelled || stop.note != nil { return .skipped(planned.id, because: stop.note ?? Self.interrupted) }
         onEvent(.stepStarted(fixture: fixture.name, step: planned.id))
         var result = await runner.run(id: planned.id, step: step, input: input)
-        // A call already under way when the run was stopped did not fail on its own.
-        if let note = stop.note, result.status == .error { result = .skipped(planned.id, because: note) }
+        let refusedByBudget = result.failure?.kind == .provider(.budgetExhausted)
+        if refusedByBudget, let failure = result.failure { stop.stopStarting(note: "not run: \(failure.message)") }
+        // A call cancelled by the stop, or refused by a spent budget, did not fail on its own.
+        if let note = stop.note, result.status == .error, refusedByBudget || !stop.letCallsFinish {
+            result = .skipped(planned.id, because: note)
+        }
         if runsChecks, let output = result.output {
             let context = DomainChecks.Context(
                 fixture: fixture, editRound: planned.id.editRound, before: before, knowledge: runner.prompts.coaching,

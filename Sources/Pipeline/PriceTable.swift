@@ -23,10 +23,22 @@ public struct PriceTable: Sendable, Hashable {
         return (Double(usage.input) * price.input + Double(usage.output) * price.output) / 1_000_000
     }
 
+    /// `prompts/prices.yaml`.
+    public static func file(in layout: ProjectLayout) -> URL {
+        layout.prompts.appendingPathComponent("prices.yaml")
+    }
+
+    /// A cap of `dollars` on the spending of `model`, priced from this table; a model
+    /// the table does not list cannot be capped, and the error names `file` to add it to.
+    public func costCap(dollars: Double, model: String, file: String) throws(UnpricedModelError) -> CostCap {
+        guard let price = prices[model] else { throw UnpricedModelError(model: model, file: file) }
+        return CostCap(dollars: dollars, inputPerMillion: price.input, outputPerMillion: price.output)
+    }
+
     /// Reads the table; a missing or empty file is an empty table. A malformed entry is
     /// an error naming the file, the line, the model and the field to fix.
     public static func load(layout: ProjectLayout) throws(PromptError) -> PriceTable {
-        let url = layout.prompts.appendingPathComponent("prices.yaml")
+        let url = file(in: layout)
         let file = layout.displayPath(of: url)
         guard let data = FileManager.default.contents(atPath: url.path) else { return PriceTable() }
         let document: YAMLDocument
@@ -68,5 +80,16 @@ public struct PriceTable: Sendable, Hashable {
             prices[member.key] = Price(input: try price("input"), output: try price("output"))
         }
         return PriceTable(prices: prices)
+    }
+}
+
+/// A cost cap asked for on a model the price table does not list.
+public struct UnpricedModelError: Error, Hashable, CustomStringConvertible {
+    public var model: String
+    public var file: String
+
+    public var description: String {
+        "--max-cost: \(file) has no price for the model `\(model)`, so the run's cost cannot be counted; "
+            + "add `\(model): {input: N, output: N}` (US dollars per million tokens) to \(file), or drop --max-cost."
     }
 }

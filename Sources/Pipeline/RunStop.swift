@@ -1,13 +1,15 @@
 import Foundation
 
-/// Stops a run before its end from inside it (for example when the provider cannot
-/// be reached at all): the pipeline's task is cancelled, and the steps that did not
-/// run say why instead of "interrupted".
+/// Stops a run before its end from inside it: when the provider cannot be reached at
+/// all the pipeline's task is cancelled; when a budget is spent no new step starts but
+/// the calls under way finish. Either way the steps that did not run say why instead
+/// of "interrupted".
 public final class RunStop: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelWork: (@Sendable () -> Void)?
     private var stopNote: String?
     private var stopFailure: StepFailure?
+    private var letsCallsFinish = false
 
     public init() {}
 
@@ -22,6 +24,17 @@ public final class RunStop: @unchecked Sendable {
         lock.withLock {
             if stopNote == nil { (stopNote, stopFailure) = (note, failure) }
             cancelWork?()
+        }
+    }
+
+    /// Whether the run stopped only starting new steps (a spent budget) rather than
+    /// cancelling the calls under way.
+    public var letCallsFinish: Bool { lock.withLock { letsCallsFinish } }
+
+    /// Stops starting new steps and lets the calls under way finish; the first reason given is kept.
+    public func stopStarting(note: String) {
+        lock.withLock {
+            if stopNote == nil { (stopNote, letsCallsFinish) = (note, true) }
         }
     }
 

@@ -86,19 +86,28 @@ struct RunCommandTests {
         let outcome = try CommandRunner.run(
             ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
              "--until", "goal-options", "--max-calls", "1"])
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 0, "what finished passed: \(outcome.standardError)")
         #expect(server.requestCount == 1)
-        #expect(outcome.standardError.contains("budget-exhausted: the run's budget of 1 calls is spent"))
+        #expect(outcome.standardError.contains("stopped: the run's budget of 1 call (--max-calls) is spent."))
         #expect(outcome.standardOutput.contains("Report: Reports/"))
-        // The run finished and wrote its whole report, naming the errored steps.
+        // The run finished and wrote its whole report, naming the budget on the step it stopped.
         let folder = project.appendingPathComponent("Reports/latest")
         for name in ["results.json", "report.md", "junit.xml", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) missing")
         }
         let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
-        #expect(junit.contains("type=\"budget-exhausted\""))
+        #expect(!junit.contains("<error") && !junit.contains("budget-exhausted"))
+        #expect(junit.contains("<skipped message=\"not run: the run") && junit.contains("budget of 1 call (--max-calls) is spent\"/>"))
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.contains("budget-exhausted: the run&#39;s budget of 1 calls is spent"))
+        #expect(html.contains("not run: the run&#39;s budget of 1 call (--max-calls) is spent"))
+    }
+
+    @Test func helpNamesLlamaServerAsTheLocalEngine() throws {
+        let help = try CommandRunner.run(["run", "--help"])
+        #expect(help.status == 0)
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("local is llama.cpp's llama-server on 127.0.0.1:8080"))
+        #expect(text.contains("json-object-schema for local, which llama-server (and llama-cpp-python) turn into a grammar"))
     }
 
     @Test func aMissingKeyFailsBeforeAnyCall() throws {

@@ -47,6 +47,10 @@ public struct StepRunner: Sendable {
             } catch let error as ProviderError where error.kind == .repairDeclined {
                 result.note = error.message
                 break
+            } catch let error as ProviderError where error.kind == .budgetExhausted && attemptNumber > 0 {
+                // The step ran; only its repair was refused, so it stays invalid rather than not run.
+                result.note = "repair not sent: \(error.message)"
+                break
             } catch let error as ProviderError {
                 result.status = .error
                 result.failure = StepFailure(error)

@@ -1,0 +1,31 @@
+/// The command line that picks up a run a budget stopped: the arguments as given,
+/// with `--record-missing` (in place of `--record`), so what was recorded is reused.
+/// Every budget is kept: the resumed run is held to the same limits, counted afresh.
+/// `--ci` is dropped, since it never records: the gate is a run of its own, after.
+struct ResumeCommand {
+    let arguments: [String]
+
+    /// `arguments` are the command's own, without the program name.
+    init(arguments: [String]) {
+        var resumed = arguments.filter { $0 != "--ci" }.map { $0 == "--record" ? "--record-missing" : $0 }
+        if !resumed.contains("--record-missing") { resumed.append("--record-missing") }
+        var seen = false
+        self.arguments = resumed.filter { argument in
+            guard argument == "--record-missing" else { return true }
+            defer { seen = true }
+            return !seen
+        }
+    }
+
+    /// As typed in a POSIX shell.
+    var line: String {
+        (["trainer-eval"] + arguments.map(Self.quoted)).joined(separator: " ")
+    }
+
+    /// `argument` as one shell word: bare when it holds only safe characters, else in single quotes.
+    static func quoted(_ argument: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-")
+        if !argument.isEmpty, argument.allSatisfy(safe.contains) { return argument }
+        return "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}
