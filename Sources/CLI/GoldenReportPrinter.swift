@@ -9,6 +9,8 @@ struct GoldenReportPrinter {
     let ci: Bool
     /// ` --variant step=name` for each variant the run ran, so a suggested command reaches its files.
     var variantArguments = ""
+    /// The run's `--fixture`, `--tag`, `--until` and `--shard`: a re-recording covers what the run covered.
+    var scopeArguments = ""
 
     func print(_ report: GoldenReport) {
         for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .unapprovedCheck, .stale].contains(verdict.status) {
@@ -64,7 +66,7 @@ struct GoldenReportPrinter {
             terminal.writeLine(label(.skipped) + " \(stale.skippedAfter) later step\(stale.skippedAfter == 1 ? "" : "s") did not run: \(stale.skippedAfter == 1 ? "it needs" : "they need") the output of a stale step.")
         }
         terminal.writeLine(
-            "Next: re-record the stale steps with `\(stale.rerecord)\(variantArguments)` "
+            "Next: re-record the stale steps with `\(stale.rerecord)\(scopeArguments)\(variantArguments)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
             + "(`--provider openai --record-missing`); then review the new outputs with `trainer-eval pending`.")
     }

@@ -30,7 +30,7 @@ struct PendingPrinter {
         if let latest, count > 0 {
             out.writeLine(
                 "The latest run (\(latest.run)) could not compare \(count) step\(count == 1 ? "" : "s") with golden because \(count == 1 ? "its recording is" : "their recordings are") stale: "
-                + "`trainer-eval run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)`, then review here.")
+                + "`trainer-eval run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)\(latest.variantArguments)`, then review here.")
         }
     }
 }

@@ -29,3 +29,25 @@ struct ResumeCommand {
         return "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
+
+extension ResumeCommand {
+    /// The options of `arguments` that choose what a run covers (`--fixture`, `--tag`,
+    /// `--until`, `--shard`), as typed: a suggested command keeps them, so following it
+    /// records what this run covered and nothing more.
+    static func scope(of arguments: [String]) -> String {
+        let scoping: Set<String> = ["--fixture", "--tag", "--until", "--shard"]
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if scoping.contains(argument), index + 1 < arguments.count {
+                kept += [argument, arguments[index + 1]]
+                index += 1
+            } else if scoping.contains(where: { argument.hasPrefix($0 + "=") }) {
+                kept.append(argument)
+            }
+            index += 1
+        }
+        return kept.map { " " + quoted($0) }.joined()
+    }
+}

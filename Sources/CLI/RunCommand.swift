@@ -147,7 +147,8 @@ struct RunCommand: AsyncParsableCommand {
         let err = Terminal.standardError
         let printer = RunOutcomePrinter(
             out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci,
-            resume: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())))
+            resume: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())),
+            scopeArguments: ResumeCommand.scope(of: Array(CommandLine.arguments.dropFirst())))
         var options = try evaluationOptions(prompts: prompts)
         options.shard = shard.map { ($0, every.map(\.name)) }
         printer.printWarnings(options.warnings)

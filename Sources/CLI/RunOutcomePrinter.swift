@@ -17,6 +17,8 @@ struct RunOutcomePrinter {
     let ci: Bool
     /// What to run to finish a run a budget stopped.
     var resume: ResumeCommand?
+    /// The run's own `--fixture`, `--tag`, `--until` and `--shard`, for the commands it suggests.
+    var scopeArguments = ""
 
     /// Warnings, one line each on standard error.
     func printWarnings(_ warnings: [String]) {
@@ -26,7 +28,8 @@ struct RunOutcomePrinter {
     func print(_ outcome: Evaluation.Outcome, interrupted: Bool) {
         out.writeLine(outcome.report.totals.table(recorded: provider == .replay))
         if let repeats = outcome.report.repeats { printStability(repeats) }
-        GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments).print(outcome.golden)
+        GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments, scopeArguments: scopeArguments)
+            .print(outcome.golden)
         printWarnings(outcome.warnings)
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if let unreachable = outcome.unreachable {

@@ -49,10 +49,11 @@ extension RunRecords {
 
     /// The latest run's id and the steps it could not compare with golden because
     /// their recordings were stale or missing.
-    public func staleStepsOfLatestRun() throws(HistoryError) -> (run: String, steps: [StepKey]) {
+    public func staleStepsOfLatestRun() throws(HistoryError) -> (run: String, steps: [StepKey], variantArguments: String) {
         let latest = try run("latest")
         let stale = try steps(ofRun: latest.id).filter { $0.status == StepVerdict.Status.stale.rawValue }
-        return (latest.id, stale.map { StepKey(fixture: $0.fixture, step: $0.stepId) })
+        let variants = latest.variants.map { " --variant \($0.step)=\($0.name)" }.joined()
+        return (latest.id, stale.map { StepKey(fixture: $0.fixture, step: $0.stepId) }, variants)
     }
 
     /// The run recorded just before the one with this id.

@@ -132,12 +132,12 @@ import Testing
     }
 
     @Test func manyPathsAsArgumentsAreAllValidated() throws {
-        let names = (1...3000).map { "i\($0).json" }
+        let names = (1...500).map { "i\($0).json" }
         let folder = try Self.folder(Dictionary(uniqueKeysWithValues: names.map { ($0, #"{"days": 2}"#) }))
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Self.validate(["--schema", "schema.json"] + names, in: folder)
         #expect(run.status == 0)
-        #expect(run.stdout.split(separator: "\n").count == 3000)
+        #expect(run.stdout.split(separator: "\n").count == 500)
     }
 
     @Test func aDashReadsPathsFromStandardInput() throws {

@@ -83,7 +83,8 @@ struct VariantTests {
         #expect(crossed.status == 1)
         #expect(crossed.standardOutput.contains("stale"), "\(crossed.standardOutput)")
         #expect(crossed.standardOutput.contains("system prompt (prompts/goal-options/variants/terse/system.md) changed"), "names what differs: \(crossed.standardOutput)")
-        #expect(crossed.standardOutput.contains("--record-missing --variant goal-options=terse`"), "the command reaches the variant's files")
+        #expect(crossed.standardOutput.contains("--record-missing --fixture minimal-record --until goal-options --variant goal-options=terse`"),
+                "the command keeps the run's scope and reaches the variant's files")
         _ = try CommandRunner.run(["run", "--variant", "terse"] + scope + live)
         #expect(try CommandRunner.run(["run", "--ci", "--variant", "terse"] + scope).status == 0)
 
