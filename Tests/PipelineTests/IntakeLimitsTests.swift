@@ -88,12 +88,8 @@ struct IntakeLimitsTests {
     }
 
     @Test func aProgramStepAsksForItsFittedSchemaOnlyWhenItsPromptSaysSo() throws {
-        let project = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+        let project = try Repository.temporaryCopy(named: "limits")
         defer { try? FileManager.default.removeItem(at: project) }
-        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        for folder in ["prompts", "fixtures"] {
-            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
-        }
         let layout = ProjectLayout(root: project)
         let variant = project.appendingPathComponent("prompts/program-draft/variants/unfitted")
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)

@@ -58,12 +58,8 @@ struct ProgramPlanTests {
     }
 
     @Test func aTemplateShowsThePlanAndABrokenRuleNamesItsLine() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("program-plan-\(UUID().uuidString)")
+        let root = try Repository.temporaryCopy(named: "program-plan")
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        for folder in ["prompts", "fixtures"] {
-            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
-        }
         let variant = root.appendingPathComponent("prompts/program-draft/variants/planned")
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
         try "The plan:\n{{program_plan}}\n<intake_data>\n{{{intake_json}}}\n</intake_data>".write(

@@ -18,6 +18,17 @@ enum Repository {
         try PromptLibrary(layout: layout)
     }
 
+    /// A project in a new temporary folder holding copies of the real prompts and
+    /// fixtures, for a test that adds a variant or breaks a file; the caller removes it.
+    static func temporaryCopy(named name: String) throws -> URL {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        for folder in ["prompts", "fixtures"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(folder), to: project.appendingPathComponent(folder))
+        }
+        return project
+    }
+
     /// The prompts with every step's variant `v2` (prompt set v2, the base before v3).
     static func promptsV2() throws -> PromptLibrary {
         try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v2"], layout: layout))

@@ -8,12 +8,8 @@ import Testing
 /// which it still takes from the base.
 struct VariantFilesTests {
     @Test func aVariantNamesWhatItOverridesAndWhatItInherits() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("variant-files-\(UUID().uuidString)")
+        let root = try Repository.temporaryCopy(named: "variant-files")
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        for folder in ["prompts", "fixtures"] {
-            try FileManager.default.copyItem(at: Repository.root.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
-        }
         let variant = root.appendingPathComponent("prompts/goal-options/variants/shorter")
         try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
         try "You write goal options. Write two of them.".write(to: variant.appendingPathComponent("system.md"), atomically: true, encoding: .utf8)

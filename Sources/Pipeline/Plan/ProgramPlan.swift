@@ -147,18 +147,9 @@ public struct ProgramPlanRules: Sendable, Hashable {
     /// The rules of `prompts/program-plan.yaml`; nil when the project has none. A
     /// problem names the file, the line and what was expected.
     static func load(layout: ProjectLayout) throws(PromptError) -> ProgramPlanRules? {
-        let url = file(in: layout)
-        let display = layout.displayPath(of: url)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let document: YAMLDocument
-        do {
-            document = try YAMLDocument(text: String(decoding: data, as: UTF8.self))
-        } catch {
-            throw PromptError(file: display, location: error.location, message: error.reason)
-        }
-        func problem(_ tokens: [String], _ message: String) -> PromptError {
-            PromptError(file: display, location: document.location(of: JSONPointer(tokens: tokens)), message: message)
-        }
+        guard let file = try RulesFile.read(file(in: layout), layout: layout) else { return nil }
+        let document = file.document
+        let problem = file.problem
         func value(_ tokens: [String]) -> JSONValue? {
             var value: JSONValue? = document.value
             for token in tokens { value = Int(token).flatMap { value?[$0] } ?? value?[token] }
