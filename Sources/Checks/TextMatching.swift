@@ -2,7 +2,14 @@ import Foundation
 import JSONSchema
 
 /// Case-insensitive, word-aware text search over model output.
-enum TextMatching {
+public enum TextMatching {
+    /// Whether `text` uses `phrase` as whole words (its plural, -ing and -ed forms too),
+    /// ignoring case and accents: the checks' own matching, for code outside them that
+    /// reads the same answers (the program plan).
+    public static func mentions(_ phrase: String, in text: String) -> Bool {
+        firstMatch(of: phrase, in: text) != nil
+    }
+
     /// Every string in `value` (object keys excluded), one per line.
     static func text(of value: JSONValue) -> String {
         var lines: [String] = []

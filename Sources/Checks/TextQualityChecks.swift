@@ -56,10 +56,7 @@ enum TextQualityChecks {
 
     private static func excerpt(around scalar: Unicode.Scalar, in line: String) -> String {
         guard let index = line.unicodeScalars.firstIndex(of: scalar) else { return String(line.prefix(60)) }
-        let scalars = line.unicodeScalars
-        let start = scalars.index(index, offsetBy: -25, limitedBy: scalars.startIndex) ?? scalars.startIndex
-        let end = scalars.index(index, offsetBy: 15, limitedBy: scalars.endIndex) ?? scalars.endIndex
-        return String(scalars[start..<end])
+        return TextMatching.excerpt(around: index..<line.unicodeScalars.index(after: index), in: line)
     }
 
     // MARK: Cut-off text

@@ -5,10 +5,7 @@ import Providers
 
 /// Prices per model in US dollars per million tokens, from `prompts/prices.yaml`.
 public struct PriceTable: Sendable, Hashable {
-    public struct Price: Sendable, Hashable {
-        public var input: Double
-        public var output: Double
-    }
+    public typealias Price = TokenPrice
 
     public var prices: [String: Price]
 
@@ -19,8 +16,7 @@ public struct PriceTable: Sendable, Hashable {
     /// What `usage` cost on `model` in US dollars, or nil when the table does not list the
     /// model (an unknown cost, never 0). Thinking tokens are part of `usage.output`.
     public func cost(model: String, usage: TokenUsage) -> Double? {
-        guard let price = prices[model] else { return nil }
-        return (Double(usage.input) * price.input + Double(usage.output) * price.output) / 1_000_000
+        prices[model]?.cost(of: usage)
     }
 
     /// `prompts/prices.yaml`.

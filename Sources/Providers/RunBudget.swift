@@ -17,20 +17,32 @@ public struct RunBudget: Sendable, Hashable {
     public var isUnlimited: Bool { maxCalls == nil && maxTokens == nil && maxMinutes == nil && maxCost == nil }
 }
 
-/// A cap in US dollars on a run's spending, with the model's price per million tokens.
-public struct CostCap: Sendable, Hashable {
-    public var dollars: Double
-    public var inputPerMillion: Double
-    public var outputPerMillion: Double
+/// A model's price in US dollars per million tokens, and what a call's tokens cost at it.
+public struct TokenPrice: Sendable, Hashable {
+    public var input: Double
+    public var output: Double
 
-    public init(dollars: Double, inputPerMillion: Double, outputPerMillion: Double) {
-        self.dollars = dollars
-        self.inputPerMillion = inputPerMillion
-        self.outputPerMillion = outputPerMillion
+    public init(input: Double, output: Double) {
+        self.input = input
+        self.output = output
     }
 
     /// What `usage` costs in US dollars; thinking tokens are part of `usage.output`.
     public func cost(of usage: TokenUsage) -> Double {
-        (Double(usage.input) * inputPerMillion + Double(usage.output) * outputPerMillion) / 1_000_000
+        (Double(usage.input) * input + Double(usage.output) * output) / 1_000_000
     }
+}
+
+/// A cap in US dollars on a run's spending, with the model's price.
+public struct CostCap: Sendable, Hashable {
+    public var dollars: Double
+    public var price: TokenPrice
+
+    public init(dollars: Double, inputPerMillion: Double, outputPerMillion: Double) {
+        self.dollars = dollars
+        price = TokenPrice(input: inputPerMillion, output: outputPerMillion)
+    }
+
+    /// What `usage` costs in US dollars.
+    public func cost(of usage: TokenUsage) -> Double { price.cost(of: usage) }
 }

@@ -78,7 +78,7 @@ public struct ProgramPlanRules: Sendable, Hashable {
     public func plan(for record: LocalIntakeData, limits: IntakeLimits) -> ProgramPlan {
         let language = record.writtenLanguage == "es" ? "es" : "en"
         let goalText = [record.goals, record.timeline].compactMap { $0 }.joined(separator: "\n")
-        let kind = goalKinds.first { kind in kind.words.contains { Self.mentions($0, in: goalText) } }
+        let kind = goalKinds.first { kind in kind.words.contains { TextMatching.mentions($0, in: goalText) } }
 
         var weeks = kind?.weeks ?? defaultWeeks
         var weeksReason = kind.map { "the usual length for \($0.kind == "event" ? "an" : "a") \($0.kind) goal" } ?? "the default length"
@@ -93,7 +93,7 @@ public struct ProgramPlanRules: Sendable, Hashable {
 
         var days = limits.days ?? defaultDays
         var daysReason = limits.days.map { "they can train \($0)" } ?? "their answers name no number"
-        let beginner = beginnerWords.contains { Self.mentions($0, in: record.experienceLevel ?? "") }
+        let beginner = beginnerWords.contains { TextMatching.mentions($0, in: record.experienceLevel ?? "") }
         if days > maximumDays {
             days = maximumDays
             daysReason += "; a rest day every week"
@@ -113,15 +113,6 @@ public struct ProgramPlanRules: Sendable, Hashable {
         return ProgramPlan(
             weeks: weeks, weeksReason: weeksReason, phases: phases(weeks: weeks, event: kind?.kind == "event", language: language),
             days: days, daysReason: daysReason, minutes: minutes, minutesReason: minutesReason, equipment: limits.equipment)
-    }
-
-    /// Whether `text` uses `phrase` as whole words (a plural too), ignoring case and accents.
-    static func mentions(_ phrase: String, in text: String) -> Bool {
-        func folded(_ text: String) -> String { text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: folded(phrase)) + "(?:e?s)?(?![\\p{L}\\p{N}])"
-        guard let regex = CompiledPatterns.shared.regex(pattern) else { return false }
-        let target = folded(text)
-        return regex.firstMatch(in: target, range: NSRange(target.startIndex..., in: target)) != nil
     }
 
     /// Phases covering weeks 1 to `weeks` with no gap: the last takes `lastWeeks`, the
