@@ -1,6 +1,7 @@
 import ArgumentParser
 import Golden
 import Intake
+import JSONSchema
 import Pipeline
 import Replay
 
@@ -67,6 +68,11 @@ struct RenderCommand: AsyncParsableCommand {
             out.writeLine()
             out.writeLine(out.styled("## user", .bold))
             out.writeLine(rendered.user)
+            if rendered.schema != prompts[pipelineStep].replySchemaDocument {
+                out.writeLine()
+                out.writeLine(out.styled("## reply schema (fitted to this person; the file's is \(prompts[pipelineStep].schemaFile))", .bold))
+                out.writeLine(rendered.schema.serialized(JSONWriteOptions(pretty: true)))
+            }
         }
     }
 }

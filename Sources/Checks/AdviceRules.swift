@@ -43,6 +43,13 @@ public struct AdviceRules: Sendable, Hashable {
     public struct Referral: Sendable, Hashable {
         public var words: [String]
         public var advice: [String]
+        /// The safety note a program's backend adds when the model left the referral out;
+        /// nil when the file gives none for the language.
+        public var note: String?
+
+        public init(words: [String], advice: [String], note: String? = nil) {
+            (self.words, self.advice, self.note) = (words, advice, note)
+        }
     }
 
     public var kinds: [Kind]
@@ -137,7 +144,8 @@ public struct AdviceRules: Sendable, Hashable {
         }
         for member in languages {
             referrals[member.key] = Referral(
-                words: try strings("/referrals/\(member.key)/words"), advice: try strings("/referrals/\(member.key)/advice"))
+                words: try strings("/referrals/\(member.key)/words"), advice: try strings("/referrals/\(member.key)/advice"),
+                note: member.value["note"] == nil ? nil : try string("/referrals/\(member.key)/note"))
         }
         var activities: [GoalActivity] = []
         for index in (document["goal_activities"]?.arrayValue ?? []).indices {

@@ -80,3 +80,27 @@ extension CoachingKnowledge {
         return needs
     }
 }
+
+extension CoachingKnowledge {
+    /// The activities (`advice.yaml`'s goal_activities) that `goalText` names and that
+    /// no condition of `record`'s person keeps out, in the file's order.
+    public func activities(namedIn goalText: String, for record: LocalIntakeData) -> [AdviceRules.GoalActivity] {
+        let keptOut = Set(SafetyChecks.conditions(of: record, knowledge: self).flatMap(\.condition.avoid))
+        return advice.goalActivities.filter { activity in
+            activity.family.map { !keptOut.contains($0) } ?? true
+        }.filter { AdviceChecks.firstMention(of: $0.goalWords, in: goalText) != nil }
+    }
+
+    /// Whether the exercise called `name` is `activity` (an "Outdoor jog" is running), as
+    /// `program.serves-goal` reads exercise names.
+    public func isActivity(_ name: String, _ activity: AdviceRules.GoalActivity) -> Bool {
+        activity.exerciseWords.contains { TextMatching.firstMatch(of: $0, in: TextMatching.Searchable(name)) != nil }
+    }
+}
+
+extension CoachingKnowledge {
+    /// The ids of the conditions (`conditions.yaml`) `record`'s health answers show.
+    public func conditionIDs(for record: LocalIntakeData) -> [String] {
+        SafetyChecks.conditions(of: record, knowledge: self).map(\.condition.id)
+    }
+}

@@ -4,7 +4,7 @@ import JSONSchema
 
 /// Whether a program's plan holds together: phases that progress, a length that fits
 /// the person's timeline, and sessions whose work fills the minutes they state.
-enum ProgramPlanChecks {
+public enum ProgramPlanChecks {
     static func check(_ program: JSONValue, record: LocalIntakeData) -> [CheckResult] {
         [phasesDiffer(program), sessionTime(program), restDays(program, experience: record.experienceLevel)]
             + [fitsTimeline(program, timeline: record.timeline)].compactMap { $0 }
@@ -84,7 +84,7 @@ enum ProgramPlanChecks {
     /// Seconds of work in one set: a stated duration ("30 s", "2 min"), else about 3 s a rep.
     /// Read by hand rather than by regular expression: a gate judges every set of
     /// tens of thousands of programs.
-    static func workSeconds(reps: String) -> Double {
+    public static func workSeconds(reps: String) -> Double {
         var minutes: Double?, seconds: Double?, count: Double?
         let characters = Array(reps.lowercased())
         var index = 0

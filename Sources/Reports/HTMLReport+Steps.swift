@@ -51,6 +51,9 @@ extension HTMLReport {
             html += "<ul class=\"reasons\">" + step.reasons.map { "<li>\(HTML.message($0))</li>" }.joined() + "</ul>"
         }
         if brief { return html + "</article>" }
+        if let interventions = step.interventions {
+            html += "<ul class=\"interventions\">" + interventions.map { "<li>guardrail \(HTML.escape($0.kind)): \(HTML.message($0.detail))</li>" }.joined() + "</ul>"
+        }
         html += output(step)
         if let diff = step.diff { html += diffs(diff) }
         if !step.checks.isEmpty { html += checks(step.checks) }

@@ -75,6 +75,7 @@ public enum HTMLReport {
             ("Validity", "\(totals.firstPassValid) of \(totals.steps) valid first time · \(totals.repaired) repaired · \(totals.calls)\(run.isReplay ? " recorded" : "") calls"),
             ("Checks", "\(totals.checksPassed) passed · \(totals.checksFailed) failed"),
         ]
+        if let interventions = totals.interventionSummary { facts.append(("Interventions", HTML.escape(interventions))) }
         if run.isReplay { facts.append(("Replay", "answers, latencies and tokens come from the recordings in golden/, not from this run")) }
         if run.ci { facts.append(("Mode", "CI gate (nothing recorded or written)")) }
         if run.interrupted { facts.append(("Interrupted", "yes: unfinished steps are marked not run")) }

@@ -82,6 +82,9 @@ public enum MarkdownReport {
         lines.append("")
         lines.append("First-pass validity \(totals.firstPassValid)/\(totals.steps), repaired \(totals.repaired); checks \(totals.checksPassed) passed, \(totals.checksFailed) failed. Prompts: "
             + run.prompts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.versionLabel)" }.joined(separator: ", ") + ".")
+        if let interventions = totals.interventionSummary {
+            lines.append("Guardrail interventions: \(interventions).")
+        }
         if run.isReplay {
             lines.append("Replayed from the recordings in `golden/`: latencies, tokens and cost are the recorded calls'.")
         }

@@ -107,6 +107,7 @@ extension StepReport {
         output = result.output
         golden = approved?.output == result.output ? nil : approved?.output
         prompt = result.prompt.map { PromptReport(user: $0.user) }
+        interventions = result.interventions.isEmpty ? nil : result.interventions
     }
 
     /// Whether the CI gate passes this step.

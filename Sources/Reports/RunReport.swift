@@ -1,3 +1,4 @@
+import Checks
 import Foundation
 import Golden
 import Intake
@@ -155,6 +156,8 @@ public struct StepReport: Codable, Sendable {
     public var prompt: PromptReport?
     /// Every repeat of a model step, the first included, for `run --repeat N` with N > 1; nil otherwise.
     public var repeats: [RepeatRecord]?
+    /// What the backend's guardrails did to the model's replies; nil when nothing.
+    public var interventions: [Intervention]? = nil
 }
 
 public struct AttemptReport: Codable, Sendable, Hashable {

@@ -67,6 +67,9 @@ public struct RunTotals: Codable, Sendable, Hashable {
     public var cost: Double?
     /// The gate's verdict: exit 0 under `--ci`.
     public var passesGate = false
+    /// Model steps the backend's guardrails intervened in, per kind of intervention
+    /// (`referral-appended`, `blocked-advice`...); nil when none did.
+    public var interventions: [String: Int]?
 
     /// Per step kind in pipeline order (`goal-options`, `goal-options-edit`, `confirm`,
     /// `program-draft`, `program-edit`), for the summary table. Not part of
@@ -97,6 +100,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
         (checksPassed, checksFailed, inputTokens, outputTokens, cost) =
             (total.checksPassed, total.checksFailed, total.inputTokens, total.outputTokens, total.cost)
         guard step.outcome != .skipped, step.step != nil else { return }
+        for kind in Set((step.interventions ?? []).map(\.kind)) { interventions = (interventions ?? [:]).merging([kind: 1], uniquingKeysWith: +) }
         steps += 1
         calls += step.attempts.count
         if step.firstPassValid { firstPassValid += 1 }
@@ -119,6 +123,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
             (rhs.statuses, rhs.orphans, rhs.steps, rhs.calls, rhs.firstPassValid, rhs.repaired)
             && (lhs.checksPassed, lhs.checksFailed, lhs.inputTokens, lhs.outputTokens, lhs.cost, lhs.passesGate) ==
             (rhs.checksPassed, rhs.checksFailed, rhs.inputTokens, rhs.outputTokens, rhs.cost, rhs.passesGate)
+            && lhs.interventions == rhs.interventions
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -131,5 +136,13 @@ public struct RunTotals: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case statuses, orphans, steps, calls, firstPassValid, repaired, checksPassed, checksFailed, inputTokens, outputTokens, cost, passesGate
+        case interventions
+    }
+
+    /// The interventions as a reader reads them: "referral-appended 14 of 56 steps, blocked-advice 3"; nil when none.
+    public var interventionSummary: String? {
+        guard let interventions, !interventions.isEmpty else { return nil }
+        let parts = interventions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+        return parts.joined(separator: ", ") + " of \(steps) model steps"
     }
 }

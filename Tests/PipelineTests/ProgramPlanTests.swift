@@ -45,8 +45,13 @@ struct ProgramPlanTests {
         let spanish = try plan("spanish-speaker")
         #expect(spanish.days == 3)
         #expect(spanish.phases.first?.focus.hasPrefix("Aprende") == true)
-        // "Every day. Twice on days I eat more": a rest day every week all the same.
-        #expect(try plan("eating-disorder-risk").days == 6)
+        // "Every day. Twice on days I eat more", with signs of disordered eating: rest days matter more than volume.
+        let compulsive = try plan("eating-disorder-risk")
+        #expect(compulsive.days == 4 && compulsive.daysReason.contains("disordered-eating"), "\(compulsive.daysReason)")
+        // A time in words: "About half an hour is plenty", "Tengo media hora en la tarde" (not "an hour").
+        #expect(try plan("senior-arthritis").minutes == 30)
+        #expect(try plan("spanish-speaker").minutes == 30)
+        #expect(try plan("spanish-speaker").minutesReason.contains("media hora"))
     }
 
     @Test func aBeginnerTrainsAtMostFourDays() throws {

@@ -29,6 +29,8 @@ public struct ProgramPlan: Sendable, Hashable {
     public var minutesReason: String
     /// Bodyweight always; everything the answers name, or nil when they allow any.
     public var equipment: [Equipment]?
+    /// Their experience answer reads as a beginner's: at most `beginner_maximum` days, no advanced exercise.
+    public var beginner = false
 
     /// The template variable that shows the plan.
     public static let variableName = "program_plan"
@@ -68,14 +70,26 @@ public struct ProgramPlanRules: Sendable, Hashable {
     var maximumDays = 6
     var beginnerMaximumDays = 4
     var beginnerWords: [String] = []
+    /// At most this many days for a condition id of `conditions.yaml`.
+    var conditionMaximumDays: [String: Int] = [:]
+    /// The intake fields a session time in words is read from, and the phrases, longest first.
+    var minuteFields: [String] = []
+    var minutePhrases: [MinutePhrase] = []
+
+    struct MinutePhrase: Sendable, Hashable {
+        var phrase: String
+        var minutes: Int
+    }
     var defaultMinutes = 45
     var minuteBounds = 15...90
+    /// How the sessions are laid out and what may be prescribed; nil when the file has no `sessions`.
+    var sessions: SessionLayoutRules?
 
     /// The file's place in a project.
     public static func file(in layout: ProjectLayout) -> URL { layout.prompts.appendingPathComponent("program-plan.yaml") }
 
     /// The plan for `record`, within `limits` (what its answers bound).
-    public func plan(for record: LocalIntakeData, limits: IntakeLimits) -> ProgramPlan {
+    public func plan(for record: LocalIntakeData, limits: IntakeLimits, conditions: [String] = []) -> ProgramPlan {
         let language = record.writtenLanguage == "es" ? "es" : "en"
         let goalText = [record.goals, record.timeline].compactMap { $0 }.joined(separator: "\n")
         let kind = goalKinds.first { kind in kind.words.contains { TextMatching.mentions($0, in: goalText) } }
@@ -102,9 +116,16 @@ public struct ProgramPlanRules: Sendable, Hashable {
             days = beginnerMaximumDays
             daysReason += "; at most \(beginnerMaximumDays) for a beginner"
         }
+        for condition in conditions {
+            if let maximum = conditionMaximumDays[condition], days > maximum {
+                days = maximum
+                daysReason += "; at most \(maximum) with \(condition)"
+            }
+        }
 
-        var minutes = limits.sessionMinutes ?? defaultMinutes
-        var minutesReason = limits.sessionMinutes.map { "they have \($0)" } ?? "their answers name no time"
+        let spoken = limits.sessionMinutes == nil ? minutesInWords(record) : nil
+        var minutes = limits.sessionMinutes ?? spoken?.minutes ?? defaultMinutes
+        var minutesReason = limits.sessionMinutes.map { "they have \($0)" } ?? spoken.map { "they have \"\($0.phrase)\"" } ?? "their answers name no time"
         if !minuteBounds.contains(minutes) {
             minutes = min(max(minutes, minuteBounds.lowerBound), minuteBounds.upperBound)
             minutesReason += ", kept within \(minuteBounds.lowerBound)-\(minuteBounds.upperBound)"
@@ -112,7 +133,17 @@ public struct ProgramPlanRules: Sendable, Hashable {
 
         return ProgramPlan(
             weeks: weeks, weeksReason: weeksReason, phases: phases(weeks: weeks, event: kind?.kind == "event", language: language),
-            days: days, daysReason: daysReason, minutes: minutes, minutesReason: minutesReason, equipment: limits.equipment)
+            days: days, daysReason: daysReason, minutes: minutes, minutesReason: minutesReason, equipment: limits.equipment, beginner: beginner)
+    }
+
+    /// The first session time `minuteFields` name in words ("half an hour"), the longest
+    /// phrase taking precedence over the shorter ones inside it ("an hour" in "half an hour").
+    func minutesInWords(_ record: LocalIntakeData) -> (phrase: String, minutes: Int)? {
+        for field in minuteFields {
+            guard let key = LocalIntakeData.fields.first(where: { $0.key == field }), let text = record.displayValue(of: key) else { continue }
+            for entry in minutePhrases where TextMatching.mentions(entry.phrase, in: text) { return (entry.phrase, entry.minutes) }
+        }
+        return nil
     }
 
     /// Phases covering weeks 1 to `weeks` with no gap: the last takes `lastWeeks`, the
@@ -137,7 +168,7 @@ public struct ProgramPlanRules: Sendable, Hashable {
 
     /// The rules of `prompts/program-plan.yaml`; nil when the project has none. A
     /// problem names the file, the line and what was expected.
-    static func load(layout: ProjectLayout) throws(PromptError) -> ProgramPlanRules? {
+    static func load(layout: ProjectLayout, patterns: [String] = []) throws(PromptError) -> ProgramPlanRules? {
         guard let file = try RulesFile.read(file(in: layout), layout: layout) else { return nil }
         let document = file.document
         let problem = file.problem
@@ -190,8 +221,21 @@ public struct ProgramPlanRules: Sendable, Hashable {
         rules.maximumDays = try number(["days", "maximum"], in: 1...7)
         rules.beginnerMaximumDays = try number(["days", "beginner_maximum"], in: 1...7)
         rules.beginnerWords = try strings(["days", "beginner_words"])
+        for member in value(["days", "by_condition"])?.objectValue?.members ?? [] {
+            rules.conditionMaximumDays[member.key] = try number(["days", "by_condition", member.key], in: 1...7)
+        }
+        rules.minuteFields = (value(["minutes", "fields"])?.arrayValue ?? []).compactMap(\.stringValue)
+        let textFields = Set(LocalIntakeData.fields.filter(\.isText).map(\.key))
+        for field in rules.minuteFields where !textFields.contains(field) {
+            throw problem(["minutes", "fields"], "`\(field)` is not a free-text intake field")
+        }
+        for member in value(["minutes", "phrases"])?.objectValue?.members ?? [] {
+            rules.minutePhrases.append(MinutePhrase(phrase: member.key.lowercased(), minutes: try number(["minutes", "phrases", member.key], in: 5...240)))
+        }
+        rules.minutePhrases.sort { $0.phrase.count > $1.phrase.count }
         rules.defaultMinutes = try number(["minutes", "default"], in: 5...240)
         rules.minuteBounds = try number(["minutes", "minimum"], in: 5...240)...number(["minutes", "maximum"], in: 5...240)
+        rules.sessions = try SessionLayoutRules.read(file, patterns: patterns)
         return rules
     }
 }

@@ -22,18 +22,18 @@ public struct PromptLibrary: Sendable {
     public init(layout: ProjectLayout, variants: VariantSelection = .none) throws(PromptLibraryError) {
         var prompts: [PipelineStep: StepPrompt] = [:]
         var errors: [PromptError] = []
+        var coaching = CoachingKnowledge.none
+        do {
+            coaching = try CoachingKnowledge.load(layout: layout)
+        } catch {
+            errors.append(error)
+        }
         for step in PipelineStep.allCases {
             do {
                 prompts[step] = try StepPrompt.load(step, layout: layout, variant: variants.steps[step])
             } catch {
                 errors.append(error)
             }
-        }
-        var coaching = CoachingKnowledge.none
-        do {
-            coaching = try CoachingKnowledge.load(layout: layout)
-        } catch {
-            errors.append(error)
         }
         var intakeLimits: IntakeLimitRules?
         do {
@@ -43,7 +43,7 @@ public struct PromptLibrary: Sendable {
         }
         var planRules: ProgramPlanRules?
         do {
-            planRules = try ProgramPlanRules.load(layout: layout)
+            planRules = try ProgramPlanRules.load(layout: layout, patterns: coaching.catalogue.patterns)
         } catch {
             errors.append(error)
         }
@@ -54,6 +54,11 @@ public struct PromptLibrary: Sendable {
         for prompt in prompts.values where prompt.metadata.schemaFromIntake == true && intakeLimits == nil {
             errors.append(PromptError(
                 file: "prompts/\(prompt.step.rawValue)", message: "`schema_from_intake: true` needs prompts/intake-limits.yaml, which is missing"))
+        }
+        for prompt in prompts.values where prompt.metadata.pinsPlan && (planRules?.sessions == nil || intakeLimits == nil || coaching.catalogue.exercises.isEmpty) {
+            errors.append(PromptError(
+                file: "prompts/\(prompt.step.rawValue)",
+                message: "`plan: pinned` needs prompts/program-plan.yaml with `sessions` and `prescriptions`, prompts/intake-limits.yaml and prompts/coaching/catalogue.yaml"))
         }
         guard errors.isEmpty else { throw PromptLibraryError(errors: errors) }
         self.prompts = prompts
@@ -67,7 +72,17 @@ public struct PromptLibrary: Sendable {
     /// when the project has no prompts/program-plan.yaml or intake-limits.yaml.
     public func plan(for record: LocalIntakeData) -> ProgramPlan? {
         guard let planRules, let intakeLimits else { return nil }
-        return planRules.plan(for: record, limits: intakeLimits.limits(for: record))
+        return planRules.plan(for: record, limits: intakeLimits.limits(for: record), conditions: coaching.conditionIDs(for: record))
+    }
+
+    /// The week the backend lays out for `record`'s person, given the goal they confirmed;
+    /// nil without the plan's `sessions` rules.
+    public func sessionLayout(for record: LocalIntakeData, confirmedGoal: JSONValue?) -> SessionLayout? {
+        guard let planRules, let sessions = planRules.sessions, let plan = plan(for: record) else { return nil }
+        let goalText = [confirmedGoal?["summary"]?.stringValue, confirmedGoal?["title"]?.stringValue, record.goals].compactMap { $0 }.joined(separator: "\n")
+        return sessions.layout(
+            plan: plan, allowed: coaching.allowedExercises(for: record, equipment: plan.equipment), beginner: plan.beginner,
+            language: record.writtenLanguage == "es" ? "es" : "en", activities: coaching.activities(namedIn: goalText, for: record), knowledge: coaching)
     }
 
     public subscript(step: PipelineStep) -> StepPrompt {
@@ -103,12 +118,21 @@ public struct PromptLibrary: Sendable {
         if used.contains(ProgramPlan.variableName), let plan = plan(for: input.fixture.record) {
             variables[ProgramPlan.variableName] = plan.lines.map { "- \($0)" }.joined(separator: "\n")
         }
+        let layout = prompt.metadata.pinsPlan || used.contains(SessionLayout.variableName)
+            ? sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal) : nil
+        if used.contains(SessionLayout.variableName), let layout {
+            variables[SessionLayout.variableName] = layout.lines.joined(separator: "\n")
+        }
         if showsMenu {
             let menu = coaching.exerciseMenu(for: input.fixture.record, equipment: limits?.equipment)
             if !menu.isEmpty { variables["exercise_menu"] = menu.map { "- \($0.label): \($0.exercises.joined(separator: ", "))" }.joined(separator: "\n") }
         }
         var schema = replySchemaDocument(step, for: input.fixture.record)
+        if prompt.metadata.pinsPlan, step == .programDraft, let layout {
+            schema = PlannedProgram.replySchema(layout: layout)
+        }
         if prompt.metadata.editsByOperations, let program = shownProgram(step, input: input) {
+            if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.narrowingExercises(of: schema, to: layout) }
             schema = ProgramOperations.replySchema(editing: program, document: schema)
         }
         return RenderedPrompt(step: step, system: prompt.system, user: prompt.renderUserMessage(variables), schema: schema, metadata: prompt.metadata)
@@ -135,7 +159,7 @@ public struct PromptLibrary: Sendable {
     func replySchema(_ step: PipelineStep, document: JSONValue) -> Schema {
         let prompt = self[step]
         let fitted = prompt.metadata.schemaFromIntake == true && intakeLimits != nil
-        guard fitted || prompt.metadata.editsByOperations else { return prompt.replySchema }
+        guard fitted || prompt.metadata.editsByOperations || prompt.metadata.pinsPlan else { return prompt.replySchema }
         let key = Fingerprint.of(bytes: document.serializedBytes(.canonical))
         // A fitted schema only changes bounds of a schema that compiled, and an edit's
         // operations are built from its definitions, so either compiles too.

@@ -24,12 +24,19 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     public var progression: ProgressionSource?
     /// How program-edit answers: the whole revised program, or operations on it; nil is `.program`.
     public var edit: EditForm?
+    /// Whether the backend pins a program step to its plan: the draft's reply is
+    /// chosen within a `SessionLayout` and expanded (`PlannedProgram`), an edit's
+    /// exercises come from the person's catalogue lists; nil is `.model`.
+    public var plan: PlanSource?
+    /// Whether the backend's guardrails run on the reply: harmful advice and foreign
+    /// script get one repair, and a program owed a referral gets the backend's note.
+    public var guardrails: Bool?
 
     public init(
         version: Int, description: String? = nil, schema: String, temperature: Double, maxTokens: Int, seed: Int? = nil,
         golden: GoldenComparisonSettings = .standard, markdown: MarkdownSource? = nil, schemaFromIntake: Bool? = nil,
         compactJSON: Bool? = nil, minutes: MinutesSource? = nil, progression: ProgressionSource? = nil,
-        edit: EditForm? = nil
+        edit: EditForm? = nil, plan: PlanSource? = nil, guardrails: Bool? = nil
     ) {
         self.version = version
         self.description = description
@@ -44,16 +51,19 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
         self.minutes = minutes
         self.progression = progression
         self.edit = edit
+        self.plan = plan
+        self.guardrails = guardrails
     }
 
     /// The keys `prompt.yaml` may use.
-    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown", "schema_from_intake", "compact_json", "minutes", "progression", "edit"]
+    static let keys = ["version", "description", "schema", "temperature", "max_tokens", "seed", "golden", "markdown", "schema_from_intake", "compact_json", "minutes", "progression", "edit", "plan", "guardrails"]
 
     /// The value of each optional request key that means "off", as `prompt.yaml` spells
     /// it: a variant that keeps an old base which lacked the key must say it, or it
     /// would take the new base's value.
     static let offValues = ["markdown": MarkdownSource.model.rawValue, "schema_from_intake": "false", "compact_json": "false", "minutes": MinutesSource.model.rawValue,
-        "progression": ProgressionSource.model.rawValue, "edit": EditForm.program.rawValue,
+        "progression": ProgressionSource.model.rawValue, "edit": EditForm.program.rawValue, "plan": PlanSource.model.rawValue,
+        "guardrails": "false",
     ]
 
     /// The markdown is rendered from the program's JSON rather than written by the model.
@@ -72,9 +82,15 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     /// The model answers an edit with operations, and the harness applies them.
     public var editsByOperations: Bool { edit == .operations }
 
+    /// The backend pins the program to its plan.
+    public var pinsPlan: Bool { plan == .pinned }
+
+    /// The backend's guardrails run on the reply.
+    public var runsGuardrails: Bool { guardrails == true }
+
     /// The reply is not yet the output: the harness adds or replaces parts of it, and
     /// checks the result against the whole output schema.
-    public var completesReply: Bool { rendersMarkdown || statesMinutes || rendersProgression || editsByOperations }
+    public var completesReply: Bool { rendersMarkdown || statesMinutes || rendersProgression || editsByOperations || pinsPlan || runsGuardrails }
 }
 
 /// `minutes:` in a program step's `prompt.yaml`: the model states each session's
@@ -106,6 +122,13 @@ public enum ProgressionSource: String, Codable, Hashable, Sendable, CaseIterable
 public enum EditForm: String, Codable, Hashable, Sendable, CaseIterable {
     case program
     case operations
+}
+
+/// `plan:` in a program step's `prompt.yaml`: the model writes the program's numbers
+/// and picks its exercises freely, or the backend pins them (`SessionLayout`).
+public enum PlanSource: String, Codable, Hashable, Sendable, CaseIterable {
+    case model
+    case pinned
 }
 
 /// `markdown:` in a program step's `prompt.yaml`: the model writes `program_markdown`

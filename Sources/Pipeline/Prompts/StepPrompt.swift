@@ -91,7 +91,9 @@ public struct StepPrompt: @unchecked Sendable {
             + (metadata.compactJSON == true ? "\u{0}compact json" : "")
             + (metadata.minutes.map { "\u{0}minutes \($0.rawValue)" } ?? "")
             + (metadata.progression.map { "\u{0}progression \($0.rawValue)" } ?? "")
-            + (metadata.edit.map { "\u{0}edit \($0.rawValue)" } ?? ""))
+            + (metadata.edit.map { "\u{0}edit \($0.rawValue)" } ?? "")
+            + (metadata.plan.map { "\u{0}plan \($0.rawValue)" } ?? "")
+            + (metadata.guardrails == true ? "\u{0}guardrails" : ""))
     }
 
     /// The variables each step's template may use.
@@ -99,11 +101,11 @@ public struct StepPrompt: @unchecked Sendable {
         .goalOptions: ["intake_json", "skipped_fields"],
         .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"],
         .programDraft: IntakeLimits.variableNames.union([
-            "intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName,
+            "intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
         ]),
         .programEdit: IntakeLimits.variableNames.union([
             "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json", "health_cautions",
-            "exercise_menu", ProgramPlan.variableName,
+            "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
         ]),
     ]
 
@@ -129,12 +131,21 @@ public struct StepPrompt: @unchecked Sendable {
         var metadataLayers = [folder.appendingPathComponent("prompt.yaml")]
         if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
         let metadata = try loadMetadata(metadataLayers, layout: layout)
-        let programOnly = [("markdown", metadata.markdown != nil), ("schema_from_intake", metadata.schemaFromIntake != nil), ("minutes", metadata.minutes != nil), ("progression", metadata.progression != nil)]
+        let programOnly = [("markdown", metadata.markdown != nil), ("schema_from_intake", metadata.schemaFromIntake != nil), ("minutes", metadata.minutes != nil), ("progression", metadata.progression != nil), ("plan", metadata.plan != nil)]
         if let key = programOnly.first(where: \.1)?.0, step != .programDraft, step != .programEdit {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (program-draft, program-edit)")
         }
         if metadata.edit != nil, step != .programEdit {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`edit` applies to program-edit only")
+        }
+        if metadata.pinsPlan, !metadata.rendersMarkdown {
+            throw PromptError(
+                file: layout.displayPath(of: metadataLayers.last!),
+                message: "`plan: pinned` needs `markdown: rendered`: a program the backend expands has no markdown from the model")
+        }
+        if metadata.pinsPlan, step == .programEdit, !metadata.editsByOperations {
+            throw PromptError(
+                file: layout.displayPath(of: metadataLayers.last!), message: "`plan: pinned` on program-edit needs `edit: operations`")
         }
         if metadata.editsByOperations, !metadata.rendersMarkdown {
             throw PromptError(
@@ -304,13 +315,17 @@ public struct StepPrompt: @unchecked Sendable {
             : try require("progression", "model or rendered") { $0.stringValue.flatMap(ProgressionSource.init(rawValue:)) }
         let edit: EditForm? = object["edit"] == nil ? nil
             : try require("edit", "program or operations") { $0.stringValue.flatMap(EditForm.init(rawValue:)) }
+        let plan: PlanSource? = object["plan"] == nil ? nil
+            : try require("plan", "model or pinned") { $0.stringValue.flatMap(PlanSource.init(rawValue:)) }
+        let guardrails: Bool? = object["guardrails"] == nil ? nil : try require("guardrails", "true or false", \.boolValue)
         let golden = try origin["golden"].map { (document, file) throws(PromptError) in
             try goldenSettings(object["golden"], document: document, file: file)
         } ?? .standard
         return PromptMetadata(
             version: version, description: object["description"]?.stringValue, schema: schema,
             temperature: temperature, maxTokens: maxTokens, seed: seed, golden: golden, markdown: markdown,
-            schemaFromIntake: schemaFromIntake, compactJSON: compactJSON, minutes: minutes, progression: progression, edit: edit)
+            schemaFromIntake: schemaFromIntake, compactJSON: compactJSON, minutes: minutes, progression: progression, edit: edit,
+            plan: plan, guardrails: guardrails)
     }
 
     /// The optional `golden:` block; every key it leaves out keeps its standard value.

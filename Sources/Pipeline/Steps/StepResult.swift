@@ -122,6 +122,8 @@ public struct StepResult: Codable, Hashable, Sendable {
     public var cost: Double?
     /// Domain checks and scenario assertions on the output (empty when there is none).
     public var checks: [CheckResult] = []
+    /// What the backend's guardrails did, on every attempt: replies sent back, notes added.
+    public var interventions: [Intervention] = []
 
     public init(
         id: StepID, status: StepStatus, output: JSONValue? = nil, prompt: RenderedPrompt? = nil,

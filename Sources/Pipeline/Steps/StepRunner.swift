@@ -61,11 +61,26 @@ public struct StepRunner: Sendable {
                 break
             }
             var judged = Self.judge(response, against: prompts.replySchema(step, document: rendered.schema), maxTokens: request.maxTokens)
+            let record = input.fixture.record
+            if prompt.metadata.pinsPlan, step == .programDraft, let reply = judged.output,
+               let layout = prompts.sessionLayout(for: record, confirmedGoal: input.confirmedGoal), let plan = prompts.plan(for: record) {
+                judged.output = PlannedProgram.expanded(reply, layout: layout, plan: plan)
+            }
             if prompt.metadata.editsByOperations, let reply = judged.output, let program = prompts.shownProgram(step, input: input) {
                 judged.output = ProgramOperations.applying(reply, to: program, document: prompt.schemaDocument)
             }
+            var referral: Intervention?
+            if prompt.metadata.runsGuardrails, let output = judged.output {
+                (judged.output, referral) = withReferral(output, record: record, schema: prompt.schemaDocument)
+            }
             if prompt.metadata.completesReply, let reply = judged.output {
-                judged = Self.withRenderedParts(reply, metadata: prompt.metadata, record: input.fixture.record, schema: prompt.schema)
+                judged = Self.withRenderedParts(reply, metadata: prompt.metadata, record: record, schema: prompt.schema)
+            }
+            var blocked: [Intervention] = []
+            if prompt.metadata.runsGuardrails, let output = judged.output {
+                blocked = Guardrails.blockedContent(in: output, record: record, personText: input.feedback ?? "", knowledge: prompts.coaching)
+                if !blocked.isEmpty { judged = (nil, blocked.map(\.detail)) }
+                result.interventions += blocked
             }
             attempts.append(Attempt(
                 responseText: response.text, finishReason: response.finishReason, usage: response.usage,
@@ -74,16 +89,29 @@ public struct StepRunner: Sendable {
                 result.status = .valid
                 result.output = output
                 result.failure = nil
+                if let referral { result.interventions.append(referral) }
                 break
             }
             result.failure = StepFailure(kind: .invalidOutput, message: judged.problems.prefix(3).joined(separator: "; "))
             guard attemptNumber < repairAttempts else { break }
             request.messages.append(ChatMessage(role: .assistant, content: response.text))
-            request.messages.append(ChatMessage(role: .user, content: Self.repairMessage(judged.problems)))
+            request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judged.problems) : Guardrails.repairMessage(blocked)))
         }
         result.attempts = attempts
         result.cost = prices.cost(model: provider.model, usage: result.usage)
         return result
+    }
+
+    /// `output` with the backend's referral note in its program's safety notes when the
+    /// intake owes one and the model left it out, and the intervention that says so.
+    func withReferral(_ output: JSONValue, record: LocalIntakeData, schema: JSONValue) -> (JSONValue, Intervention?) {
+        guard case .object(var object) = output, let program = object[ProgramMarkdown.programKey] else { return (output, nil) }
+        let maxNotes = schema["$defs"]?["program"]?["properties"]?["safety_notes"]?["maxItems"]?.intValue ?? 4
+        let language = record.writtenLanguage == "es" ? "es" : "en"
+        guard let appended = Guardrails.appendingReferral(to: program, record: record, language: language, knowledge: prompts.coaching, maxNotes: maxNotes)
+        else { return (output, nil) }
+        object[ProgramMarkdown.programKey] = appended.program
+        return (.object(object), appended.intervention)
     }
 
     /// The output when the reply holds a schema-valid JSON value, otherwise every problem.

@@ -10,7 +10,8 @@ import JSONSchema
 ///
 /// It enforces what a grammar can: properties in the schema's order, `required`,
 /// `enum` and `const`, string lengths, simple anchored `pattern`s, integer ranges,
-/// item counts, `$ref` into the document, `anyOf`/`oneOf`, and `uniqueItems` over an
+/// item counts, tuples (`prefixItems` of a fixed count), `$ref` into the document,
+/// `anyOf`/`oneOf`, and `uniqueItems` over an
 /// enum (its values in the enum's order, each at most once; `maxItems` is then left
 /// to the validator). Other `uniqueItems` and
 /// patterns it cannot read are left to the validator, which checks every reply.
@@ -153,6 +154,20 @@ extension CompactJSONGrammar {
         }
 
         private mutating func array(_ object: JSONObject, at location: JSONPointer) throws(CompactGrammarError) -> Expression {
+            if let prefix = object["prefixItems"]?.arrayValue {
+                // A tuple: exactly its items, in order (llama.cpp refuses `"items": false`, so the count bounds it).
+                guard object["items"] == nil, object["minItems"]?.intValue == prefix.count, object["maxItems"]?.intValue == prefix.count else {
+                    throw CompactGrammarError(
+                        location: location.appending("prefixItems"), problem: "`prefixItems` needs `minItems` and `maxItems` equal to their count, and no `items`")
+                }
+                var parts: [Expression] = [.literal("[")]
+                for (index, item) in prefix.enumerated() {
+                    if index > 0 { parts.append(.literal(",")) }
+                    parts.append(try expression(for: item, at: location.appending("prefixItems").appending(String(index))))
+                }
+                parts.append(.literal("]"))
+                return .sequence(parts)
+            }
             guard let items = object["items"] else {
                 throw CompactGrammarError(location: location, problem: "an array needs an `items` schema")
             }

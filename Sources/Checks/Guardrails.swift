@@ -1,0 +1,77 @@
+import Intake
+import JSONSchema
+
+/// Something the backend did to a model's reply before the person saw it: a reply
+/// sent back for a repair because of what it said, or a part it added. Every one is
+/// recorded on its step and counted in the reports, so a prompt engineer sees how often
+/// the raw model needed the backend.
+public struct Intervention: Codable, Hashable, Sendable {
+    /// `blocked-advice`, `unsuitable-goal`, `foreign-script` or `referral-appended`.
+    public var kind: String
+    /// What was found or added, for a reader.
+    public var detail: String
+
+    public init(kind: String, detail: String) {
+        (self.kind, self.detail) = (kind, detail)
+    }
+
+    public static let blockedAdvice = "blocked-advice"
+    public static let foreignScript = "foreign-script"
+    public static let referralAppended = "referral-appended"
+    public static let unsuitableGoal = "unsuitable-goal"
+}
+
+/// What a backend enforces on every reply whatever the prompt says, judged by the
+/// checks' own rules (`advice.yaml`) and the intake record alone, never by a scenario.
+public enum Guardrails {
+    /// What the reply must not tell the person: harmful advice of any kind `advice.yaml`
+    /// lists, a weight-loss aim for someone whose answers show signs of disordered
+    /// eating, and letters of a script neither the intake nor `personText` (the person's
+    /// feedback) is written in. Empty when the reply says none of it.
+    public static func blockedContent(
+        in output: JSONValue, record: LocalIntakeData, personText: String = "", knowledge: CoachingKnowledge
+    ) -> [Intervention] {
+        let text = TextMatching.text(of: output)
+        var found = AdviceChecks.harmfulAdvice(in: [text], rules: knowledge.advice).filter { !$0.passed }.map {
+            Intervention(kind: Intervention.blockedAdvice, detail: $0.message)
+        }
+        if let unsuitable = AdviceChecks.suitsPerson([text], prefix: "output", record: record, knowledge: knowledge), !unsuitable.passed {
+            found.append(Intervention(kind: Intervention.unsuitableGoal, detail: unsuitable.message))
+        }
+        let script = TextQualityChecks.script(text: text, personText: LanguageChecks.intakeText(record) + "\n" + personText)
+        if !script.passed { found.append(Intervention(kind: Intervention.foreignScript, detail: script.message)) }
+        return found
+    }
+
+    /// The repair message for a reply holding `found`: what was wrong, and what to write instead.
+    public static func repairMessage(_ found: [Intervention]) -> String {
+        let list = found.map { "- \($0.detail)" }.joined(separator: "\n")
+        return """
+            Your reply cannot be shown to the person:
+            \(list)
+
+            Reply again with the complete JSON object, without that advice, in the person's own language and alphabet. \
+            Where the person asked for it, say kindly that a doctor or dietitian is the right person to ask.
+            """
+    }
+
+    /// `program` with the referral note for `language` added to its safety notes when the
+    /// intake owes one (a condition, an injury, medication, pregnancy or postpartum,
+    /// disordered eating) and no note refers the person yet; nil when nothing is owed,
+    /// a note already refers them, or `advice.yaml` has no note for the language.
+    /// The note takes the last place when the notes are at `maxNotes`.
+    public static func appendingReferral(
+        to program: JSONValue, record: LocalIntakeData, language: String, knowledge: CoachingKnowledge, maxNotes: Int
+    ) -> (program: JSONValue, intervention: Intervention)? {
+        guard let result = AdviceChecks.intakeReferral(program: program, record: record, knowledge: knowledge, language: language), !result.passed,
+              let note = knowledge.advice.referrals[language]?.note ?? knowledge.advice.referrals["en"]?.note,
+              case .object(var object) = program
+        else { return nil }
+        var notes = object["safety_notes"]?.arrayValue ?? []
+        if notes.count >= maxNotes { notes.removeLast(notes.count - maxNotes + 1) }
+        notes.append(.string(note))
+        object["safety_notes"] = .array(notes)
+        let reasons = AdviceChecks.referralReasons(record, knowledge: knowledge).joined(separator: ", ")
+        return (.object(object), Intervention(kind: Intervention.referralAppended, detail: "the intake names \(reasons); added \"\(note)\""))
+    }
+}

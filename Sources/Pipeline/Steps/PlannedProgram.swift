@@ -1,0 +1,117 @@
+import Checks
+import Intake
+import JSONSchema
+
+/// A program draft written within the backend's plan (`plan: pinned` in program-draft's
+/// `prompt.yaml`). The model's reply is compact: a title, a one-sentence goal, for
+/// each day of the `SessionLayout` one `[exercise, sets, reps]` per slot, each from
+/// that slot's own lists, and one safety sentence. The backend expands it into the
+/// app's program: the plan's weeks, phases, days and session names, the catalogue's
+/// cue for each exercise in the person's language, the rest for its unit, and the
+/// minutes of the work chosen.
+enum PlannedProgram {
+    /// A title: letters of the Latin alphabet (Spanish's included), no full stop.
+    static let titlePattern = "^[A-ZÁÉÍÓÚÑ¿¡][A-Za-zÁÉÍÓÚÜÑáéíóúüñ0-9 ,:'&-]{2,58}$"
+    /// One whole sentence in the Latin alphabet, ending in a full stop: a grammar that
+    /// holds it can neither cut it mid-phrase nor switch script.
+    static let sentencePattern = "^[A-ZÁÉÍÓÚÑ¿¡][A-Za-zÁÉÍÓÚÜÑáéíóúüñ0-9 ,;:'()%-]{10,150}[.]$"
+
+    /// The reply schema for `layout`: every day's slots pinned in order (`prefixItems`,
+    /// bounded by `minItems`/`maxItems`: llama.cpp refuses `"items": false`), each slot
+    /// an exercise of its lists with the sets and reps its unit allows.
+    static func replySchema(layout: SessionLayout) -> JSONValue {
+        let days: [JSONValue] = layout.days.map { day in
+            let slots: [JSONValue] = day.slots.map { slot in
+                let choices: [JSONValue] = slot.choices.map { choice in
+                    tuple([
+                        ["enum": .array(choice.names.map(JSONValue.string))],
+                        ["type": "integer", "minimum": .number(Double(choice.sets.lowerBound)), "maximum": .number(Double(choice.sets.upperBound))],
+                        ["enum": .array(choice.reps.map(JSONValue.string))],
+                    ])
+                }
+                return choices.count == 1 ? choices[0] : ["anyOf": .array(choices)]
+            }
+            return tuple(slots)
+        }
+        var properties = JSONObject()
+        properties["title"] = ["type": "string", "pattern": .string(titlePattern)]
+        properties["goal"] = ["type": "string", "pattern": .string(sentencePattern)]
+        properties["days"] = tuple(days)
+        properties["safety_note"] = ["type": "string", "pattern": .string(sentencePattern)]
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object", "additionalProperties": false, "required": ["title", "goal", "days", "safety_note"],
+            "properties": .object(properties),
+        ]
+    }
+
+    /// An array of exactly these items, in this order.
+    private static func tuple(_ items: [JSONValue]) -> JSONValue {
+        ["type": "array", "prefixItems": .array(items), "minItems": .number(Double(items.count)), "maxItems": .number(Double(items.count))]
+    }
+
+    /// The output (`program_json`, without the markdown) the reply stands for.
+    static func expanded(_ reply: JSONValue, layout: SessionLayout, plan: ProgramPlan) -> JSONValue {
+        var sessions: [JSONValue] = []
+        var used: Set<Equipment> = []
+        for (day, chosen) in zip(layout.days, reply["days"]?.arrayValue ?? []) {
+            var exercises: [JSONValue] = []
+            for (slot, entry) in zip(day.slots, chosen.arrayValue ?? []) {
+                guard let name = entry[0]?.stringValue, let sets = entry[1]?.intValue, let reps = entry[2]?.stringValue,
+                      let choice = slot.choices.first(where: { $0.names.contains(name) }) else { continue }
+                let exercise = layout.exercises[name]
+                used.formUnion(exercise?.needs ?? [])
+                let cue = exercise.map { layout.language == "es" ? $0.cue.es : $0.cue.en } ?? ""
+                exercises.append([
+                    "name": .string(name), "sets": .number(Double(sets)), "reps": .string(reps),
+                    "rest_seconds": .number(Double(choice.restSeconds)), "notes": .string(cue),
+                ])
+            }
+            var session: JSONValue = ["day": .number(Double(day.number)), "name": .string(day.name), "exercises": .array(exercises)]
+            session = session.setting("minutes", to: .number(Double(SessionTime.statedMinutes(session))))
+            sessions.append(session)
+        }
+        let equipment = [Equipment.bodyweight] + Equipment.allCases.filter { $0 != .bodyweight && used.contains($0) }
+        let longest = sessions.compactMap { $0["minutes"]?.intValue }.max() ?? plan.minutes
+        var program = JSONObject()
+        program["title"] = reply["title"] ?? ""
+        program["goal"] = reply["goal"] ?? ""
+        program["progression"] = .array(plan.phases.map { phase in
+            ["weeks": .string("\(phase.weeks.lowerBound)-\(phase.weeks.upperBound)"), "focus": .string(phase.focus)]
+        })
+        program["duration_weeks"] = .number(Double(plan.weeks))
+        program["days_per_week"] = .number(Double(plan.days))
+        program["session_minutes"] = .number(Double(longest))
+        program["equipment"] = .array(equipment.map { .string($0.rawValue) })
+        program["sessions"] = .array(sessions)
+        program["safety_notes"] = .array([reply["safety_note"] ?? ""])
+        return [ProgramMarkdown.programKey: .object(program)]
+    }
+}
+
+private extension JSONValue {
+    func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        object[key] = value
+        return .object(object)
+    }
+}
+
+extension PlannedProgram {
+    /// An edit's schema with every exercise it may name taken from what the person's
+    /// layout offers: a replacement or an added exercise is one that suits them.
+    static func narrowingExercises(of document: JSONValue, to layout: SessionLayout) -> JSONValue {
+        guard case .object(var root) = document, case .object(var definitions)? = root["$defs"],
+              case .object(var exercise)? = definitions["exercise"], case .object(var properties)? = exercise["properties"],
+              !layout.exercises.isEmpty
+        else { return document }
+        let names = layout.days.flatMap { $0.slots.flatMap { $0.choices.flatMap(\.names) } }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        properties["name"] = ["enum": .array(unique.map(JSONValue.string))]
+        exercise["properties"] = .object(properties)
+        definitions["exercise"] = .object(exercise)
+        root["$defs"] = .object(definitions)
+        return .object(root)
+    }
+}

@@ -1,0 +1,221 @@
+import Checks
+import Foundation
+import Intake
+import JSONSchema
+@testable import Providers
+import TestSupport
+import Testing
+
+@testable import Pipeline
+
+/// Prompt set v5 (`plan: pinned`, `guardrails: true`): the backend lays out each day's
+/// slots from the plan and the catalogue, the model chooses within them, and the
+/// backend expands the choice into the app's program.
+@Suite("Programs pinned to the backend's plan")
+struct PlannedProgramTests {
+    static let names = try! FixtureCorpus(layout: Repository.layout).fixtureNames()
+
+    static func prompts() throws -> PromptLibrary {
+        try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v5"], layout: Repository.layout))
+    }
+
+    /// The reply a model gives that takes each slot's first exercise, its most sets and its longest prescription.
+    static func reply(for layout: SessionLayout, goal: String = "Build steady strength for everyday life.") -> JSONValue {
+        let days: [JSONValue] = layout.days.map { day in
+            .array(day.slots.map { slot in
+                let choice = slot.choices[0]
+                return [.string(choice.names[0]), .number(Double(choice.sets.upperBound)), .string(choice.reps.last!)]
+            })
+        }
+        return ["title": "Strong Steady Weeks", "goal": .string(goal), "days": .array(days), "safety_note": "Work at an effort where you can still talk, and stop if anything hurts."]
+    }
+
+    static func input(_ name: String) throws -> StepInput {
+        try FixturePlan.placeholderInput(for: .programDraft, fixture: try Repository.fixture(name))
+    }
+
+    /// The checks a program must pass whatever the model chose within its lists.
+    static let guaranteed = [
+        "program.safe-for", "program.avoids", "program.equipment", "program.session-length", "program.session-time-plausible",
+        "program.progression-covers-weeks", "program.days-per-week", "program.sessions-match-days", "program.distinct-exercises",
+        "program.no-filler", "program.training-sessions", "program.rest-days", "program.respects-dislikes", "program.referral-for-intake",
+        "output.script", "output.not-cut-off",
+    ]
+
+    @Test(arguments: names)
+    func everyFixturesLayoutOffersOnlyWhatSuitsThemWithinItsMinutes(name: String) throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input(name)
+        let record = input.fixture.record
+        let plan = try #require(prompts.plan(for: record))
+        let layout = try #require(prompts.sessionLayout(for: record, confirmedGoal: input.confirmedGoal))
+        #expect(layout.days.count == plan.days)
+        let allowed = Set(prompts.coaching.allowedExercises(for: record, equipment: plan.equipment).values.flatMap { $0 }.map(\.id))
+        for day in layout.days {
+            #expect(day.slots.count >= 3, "\(name) day \(day.number): \(day.slots.map(\.pattern))")
+            let names = day.slots.flatMap { $0.choices.flatMap(\.names) }
+            #expect(Set(names).count == names.count, "\(name) day \(day.number): an exercise offered in two slots")
+            for offered in names {
+                let exercise = try #require(layout.exercises[offered])
+                #expect(allowed.contains(exercise.id), "\(name): \(offered) does not suit them")
+                if plan.beginner { #expect(exercise.level != .advanced, "\(name): \(offered) is advanced") }
+            }
+            // The longest session the lists allow still fits the plan's minutes.
+            let longest = day.slots.map { slot in
+                slot.choices.map { Double($0.sets.upperBound) * ($0.reps.map(ProgramPlanChecks.workSeconds).max()! + Double($0.restSeconds)) }.max()!
+            }.reduce(300, +)
+            #expect(longest <= Double(plan.minutes * 60), "\(name) day \(day.number): \(Int(longest / 60)) of \(plan.minutes) minutes")
+        }
+    }
+
+    @Test func namesAndCuesComeInThePersonsLanguageAndAnEnduranceGoalTrainsItsActivity() throws {
+        let prompts = try Self.prompts()
+        let spanish = try Self.input("spanish-speaker")
+        let layout = try #require(prompts.sessionLayout(for: spanish.fixture.record, confirmedGoal: spanish.confirmedGoal))
+        #expect(layout.language == "es")
+        #expect(layout.days.first?.name.hasPrefix("Cuerpo completo") == true)
+        let offered = try #require(layout.days.first?.slots.first?.choices.first?.names.first)
+        #expect(layout.exercises[offered]?.es == offered)
+
+        let runner = try Self.input("race-runner")
+        let race = try #require(prompts.sessionLayout(for: runner.fixture.record, confirmedGoal: ["summary": "Run a half marathon in 12 weeks"]))
+        let conditioning = race.days.filter { $0.kind == "conditioning" }
+        #expect(!conditioning.isEmpty)
+        let running = try #require(prompts.coaching.advice.goalActivities.first { $0.id == "running" })
+        for day in conditioning {
+            let names = day.slots.first?.choices.flatMap(\.names) ?? []
+            #expect(!names.isEmpty && names.allSatisfy { prompts.coaching.isActivity($0, running) }, "\(names)")
+        }
+    }
+
+    @Test func theReplySchemaPinsEverySlotAndItsGrammarHoldsIt() throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input("knee-injury")
+        let rendered = prompts.render(.programDraft, input: input)
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        #expect(rendered.schema == PlannedProgram.replySchema(layout: layout))
+        #expect(rendered.user.contains("Day 1, ") && rendered.user.contains("Weeks 1-"), "the request shows the plan and the slots")
+        let schema = prompts.replySchema(.programDraft, document: rendered.schema)
+        let reply = Self.reply(for: layout)
+        #expect(schema.validate(reply).isValid)
+
+        // Each slot takes only its own exercises, with the prescription of their unit.
+        var wrongSlot = reply
+        let secondSlot = layout.days[0].slots[1].choices[0]
+        if case .object(var object) = wrongSlot, case .array(var days) = object["days"]!, case .array(var first) = days[0] {
+            first[0] = [.string(secondSlot.names[0]), 1, .string(secondSlot.reps[0])]
+            days[0] = .array(first)
+            object["days"] = .array(days)
+            wrongSlot = .object(object)
+        }
+        #expect(!schema.validate(wrongSlot).isValid, "an exercise of another slot")
+        #expect(!schema.validate(Self.reply(for: layout, goal: "Build strength 你行.")).isValid, "another script")
+        #expect(!schema.validate(Self.reply(for: layout, goal: "Build strength and")).isValid, "a sentence cut off")
+
+        let grammar = try CompactJSONGrammar(schema: rendered.schema)
+        let regex = try NSRegularExpression(pattern: "^" + grammar.regularExpression + "$")
+        let text = reply.serialized(.compact)
+        #expect(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, "the grammar lets a valid reply through")
+    }
+
+    /// Whatever the model chooses within its lists, the program passes every hard check
+    /// a choice can affect: the guarantee the backend buys.
+    @Test(arguments: names)
+    func anyChoiceWithinTheListsPassesTheHardChecks(name: String) async throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input(name)
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        let server = try LoopbackServer(answering: .json(StepCostTests.completion(Self.reply(for: layout).serialized(), input: 900, output: 200)))
+        defer { server.stop() }
+        let runner = StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts, repairAttempts: 0)
+        let result = await runner.run(id: .programDraft, step: .programDraft, input: input)
+        let output = try #require(result.output, "\(result.failure?.message ?? "")")
+        #expect(result.status == .valid)
+        let judged = try OutputCheck(output, step: .programDraft, fixture: input.fixture, prompts: prompts)
+        let failed = judged.items.filter { item in item.passed == false && Self.guaranteed.contains { item.name.hasPrefix($0) } }
+        #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.message)" })")
+        #expect(output["program_json"]?["duration_weeks"]?.intValue == prompts.plan(for: input.fixture.record)?.weeks)
+    }
+
+    @Test func theBackendAddsTheReferralTheIntakeOwesAndSaysSo() async throws {
+        let prompts = try Self.prompts()
+        for (name, owed) in [("knee-injury", true), ("busy-parent", false)] {
+            let input = try Self.input(name)
+            let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+            let server = try LoopbackServer(answering: .json(StepCostTests.completion(Self.reply(for: layout).serialized(), input: 900, output: 200)))
+            defer { server.stop() }
+            let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+                .run(id: .programDraft, step: .programDraft, input: input)
+            let notes = result.output?["program_json"]?["safety_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(notes.contains { $0.hasPrefix("Check with your doctor") } == owed, "\(name): \(notes)")
+            #expect(result.interventions.map(\.kind) == (owed ? [Intervention.referralAppended] : []), "\(name)")
+            #expect((result.output?["program_markdown"]?.stringValue ?? "").contains("Check with your doctor") == owed, "the markdown shows it")
+        }
+    }
+
+    @Test func harmfulAdviceGetsOneRepairThatNamesItAndIsCounted() async throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input("busy-parent")
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        let harmful = Self.reply(for: layout, goal: "Lose weight fast with intermittent fasting on your training days.").serialized()
+        let clean = Self.reply(for: layout).serialized()
+
+        let repaired = try LoopbackServer(responses: [
+            .json(StepCostTests.completion(harmful, input: 900, output: 200)), .json(StepCostTests.completion(clean, input: 900, output: 200)),
+        ])
+        defer { repaired.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(repaired, model: "local"), prompts: prompts)
+            .run(id: .programDraft, step: .programDraft, input: input)
+        #expect(result.status == .valid && result.repaired)
+        #expect(result.interventions.map(\.kind) == [Intervention.blockedAdvice])
+        #expect(result.attempts.first?.problems.first?.contains("fasting") == true)
+        let repair = try #require(repaired.requests.last?.bodyText)
+        #expect(repair.contains("cannot be shown to the person") && repair.contains("fasting"))
+
+        let stubborn = try LoopbackServer(answering: .json(StepCostTests.completion(harmful, input: 900, output: 200)))
+        defer { stubborn.stop() }
+        let refused = await StepRunner(provider: StepCostTests.openAI(stubborn, model: "local"), prompts: prompts)
+            .run(id: .programDraft, step: .programDraft, input: input)
+        #expect(refused.status == .invalid && refused.output == nil, "a repair that fails leaves the step invalid")
+        #expect(refused.interventions.count == 2)
+    }
+
+    @Test func guardrailsFindForeignScriptAndWeightAimsForDisorderedEating() throws {
+        let prompts = try Self.prompts()
+        let busy = try Repository.fixture("busy-parent").record
+        let found = Guardrails.blockedContent(in: ["goal": "Build strength 你行."], record: busy, knowledge: prompts.coaching)
+        #expect(found.map(\.kind) == [Intervention.foreignScript])
+        #expect(Guardrails.blockedContent(in: ["goal": "Construye fuerza poco a poco."], record: busy, knowledge: prompts.coaching).isEmpty)
+        let risk = try Repository.fixture("eating-disorder-risk").record
+        let options: JSONValue = ["options": [["summary": "Lose 5 kg by summer", "detail": "A steady plan."]]]
+        #expect(Guardrails.blockedContent(in: options, record: risk, knowledge: prompts.coaching).map(\.kind) == [Intervention.unsuitableGoal])
+        #expect(Guardrails.blockedContent(in: options, record: busy, knowledge: prompts.coaching).isEmpty, "a weight aim is fine for others")
+    }
+
+    @Test func anEditsNewExercisesComeFromThePersonsLists() throws {
+        let prompts = try Self.prompts()
+        var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("knee-injury"))
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        let draft = PlannedProgram.expanded(Self.reply(for: layout), layout: layout, plan: try #require(prompts.plan(for: input.fixture.record)))
+        input.currentProgram = draft["program_json"]
+        let rendered = prompts.render(.programEdit, input: input)
+        let names = Set(rendered.schema["$defs"]?["exercise"]?["properties"]?["name"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        #expect(names == Set(layout.exercises.keys))
+        #expect(!names.contains { $0.lowercased().contains("jump") || $0.lowercased().contains("lunge") }, "nothing the knee rules out")
+    }
+
+    @Test func aBrokenSessionsBlockNamesTheFileAndLine() throws {
+        let project = try Repository.temporaryCopy(named: "sessions-rules")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let file = project.appendingPathComponent("prompts/program-plan.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "slots: [knee-dominant, horizontal-push, hip-hinge", with: "slots: [squats, horizontal-push, hip-hinge")
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try PromptLibrary(layout: ProjectLayout(root: project))
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("prompts/program-plan.yaml:") && message.contains("`squats` is not a pattern of catalogue.yaml")
+        }
+    }
+}
