@@ -204,6 +204,40 @@ struct PlannedProgramTests {
         #expect(!names.contains { $0.lowercased().contains("jump") || $0.lowercased().contains("lunge") }, "nothing the knee rules out")
     }
 
+    @Test func anEditReplacesAnExerciseWithAnotherOfItsSlotAndNeverRepeatsOneInASession() async throws {
+        let prompts = try Self.prompts()
+        var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("busy-parent"))
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        let draft = PlannedProgram.expanded(Self.reply(for: layout), layout: layout, plan: try #require(prompts.plan(for: input.fixture.record)))
+        input.currentProgram = draft["program_json"]
+        let schema = try Schema(prompts.render(.programEdit, input: input).schema)
+        let first = layout.days[0].slots[0].choices[0]
+        let second = layout.days[0].slots[1].choices[0]
+        func replace(_ name: String, with other: String, reps: String, rest: Int) -> JSONValue {
+            ["change": "Swapped one exercise for you.", "operations": [[
+                "op": "replace", "exercise": .string(name),
+                "with": ["name": .string(other), "sets": 2, "reps": .string(reps), "rest_seconds": .number(Double(rest)), "notes": ""],
+            ]]]
+        }
+        #expect(schema.validate(replace(first.names[0], with: first.names[1], reps: first.reps[0], rest: first.restSeconds)).isValid)
+        #expect(!schema.validate(replace(first.names[0], with: second.names[0], reps: second.reps[0], rest: second.restSeconds)).isValid,
+                "an exercise of another slot")
+        #expect(!schema.validate(replace(first.names[0], with: first.names[0], reps: first.reps[0], rest: first.restSeconds)).isValid,
+                "the exercise it replaces")
+
+        // An added exercise the session already has is sent back with the reason.
+        let duplicate: JSONValue = ["change": "Added one more.", "operations": [[
+            "op": "add", "day": 1,
+            "exercise": ["name": .string(first.names[0]), "sets": 2, "reps": .string(first.reps[0]), "rest_seconds": 60, "notes": ""],
+        ]]]
+        let server = try LoopbackServer(answering: .json(StepCostTests.completion(duplicate.serialized(), input: 900, output: 60)))
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .programEdit, step: .programEdit, input: input)
+        #expect(result.status == .invalid)
+        #expect(result.attempts.first?.problems == ["the operations put \"\(first.names[0])\" in day 1 twice: choose an exercise that session does not have yet"])
+    }
+
     @Test func aBrokenSessionsBlockNamesTheFileAndLine() throws {
         let project = try Repository.temporaryCopy(named: "sessions-rules")
         defer { try? FileManager.default.removeItem(at: project) }

@@ -45,10 +45,14 @@ public struct SessionLayout: Sendable, Hashable {
     /// The template variable that shows the layout.
     public static let variableName = "session_slots"
 
-    /// The layout as a template shows it (`session_slots`): a day a line, then a slot a line.
+    /// The layout as a template shows it (`session_slots`): a day a line, then a slot a
+    /// line; a day with the same slots as an earlier one says so instead of repeating them.
     public var lines: [String] {
         days.flatMap { day in
-            ["Day \(day.number), \(day.name):"] + day.slots.enumerated().map { index, slot in
+            if let earlier = days.first(where: { $0.number < day.number && $0.slots == day.slots }) {
+                return ["Day \(day.number), \(day.name): the same slots as day \(earlier.number); choose some different exercises"]
+            }
+            return ["Day \(day.number), \(day.name):"] + day.slots.enumerated().map { index, slot in
                 let names = slot.choices.flatMap(\.names).joined(separator: "; ")
                 return "  \(index + 1). \(slot.pattern.replacingOccurrences(of: "-", with: " ")): \(names)"
             }

@@ -25,6 +25,23 @@ public enum PromptData {
         }.joined(separator: "\n")
     }
 
+    /// A program as short lines a small model reads quickly: its weeks and days, each
+    /// session's exercises with their sets and reps, and its safety notes.
+    public static func programLines(_ program: JSONValue) -> String {
+        var lines: [String] = []
+        if let weeks = program["duration_weeks"]?.intValue, let days = program["days_per_week"]?.intValue {
+            lines.append("\(weeks) weeks, \(days) days a week")
+        }
+        for session in program["sessions"]?.arrayValue ?? [] {
+            let exercises = (session["exercises"]?.arrayValue ?? []).map { exercise in
+                "\(exercise["name"]?.stringValue ?? "?") \(exercise["sets"]?.intValue ?? 0) x \(exercise["reps"]?.stringValue ?? "")"
+            }
+            lines.append("Day \(session["day"]?.intValue ?? 0), \(session["name"]?.stringValue ?? ""): " + exercises.joined(separator: "; "))
+        }
+        for note in program["safety_notes"]?.arrayValue?.compactMap(\.stringValue) ?? [] { lines.append("Safety note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+
     /// The answered intake fields in the app's order, with height and weight in
     /// readable units (`5'8" (68 in)`, `150 lb`).
     public static func intake(_ record: LocalIntakeData) -> JSONValue {

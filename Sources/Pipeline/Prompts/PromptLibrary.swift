@@ -106,6 +106,7 @@ public struct PromptLibrary: Sendable {
         if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
         if let program = shownProgram(step, input: input) {
             variables["current_program_json"] = PromptData.fenced(program, pretty: false)
+            if used.contains("current_program_text") { variables["current_program_text"] = PromptData.programLines(program) }
         }
         // Read from the record only for a template that shows them: each is a scan of its answers.
         if used.contains("health_cautions") {
@@ -134,6 +135,7 @@ public struct PromptLibrary: Sendable {
         if prompt.metadata.editsByOperations, let program = shownProgram(step, input: input) {
             if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.narrowingExercises(of: schema, to: layout) }
             schema = ProgramOperations.replySchema(editing: program, document: schema)
+            if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.pinningReplacements(in: schema, editing: program, layout: layout) }
         }
         return RenderedPrompt(step: step, system: prompt.system, user: prompt.renderUserMessage(variables), schema: schema, metadata: prompt.metadata)
     }

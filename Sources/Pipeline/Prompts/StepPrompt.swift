@@ -104,7 +104,7 @@ public struct StepPrompt: @unchecked Sendable {
             "intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
         ]),
         .programEdit: IntakeLimits.variableNames.union([
-            "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "feedback_json", "health_cautions",
+            "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "current_program_text", "feedback_json", "health_cautions",
             "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
         ]),
     ]

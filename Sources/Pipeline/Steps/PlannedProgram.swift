@@ -115,3 +115,51 @@ extension PlannedProgram {
         return .object(root)
     }
 }
+
+extension PlannedProgram {
+    /// An edit's operations schema whose `replace` is pinned per exercise of `program`:
+    /// an exercise the layout offered is replaced by another of its own slot, with that
+    /// slot's sets, reps and rest, so a replacement keeps the session balanced and
+    /// cannot be the exercise it replaces.
+    static func pinningReplacements(in schema: JSONValue, editing program: JSONValue, layout: SessionLayout) -> JSONValue {
+        guard case .object(var root) = schema, case .object(var properties)? = root["properties"],
+              case .object(var operations)? = properties["operations"], case .object(var items)? = operations["items"],
+              var kinds = items["anyOf"]?.arrayValue, let replaceIndex = kinds.firstIndex(where: { $0["properties"]?["op"]?["const"] == "replace" })
+        else { return schema }
+        var names: [String] = []
+        for session in program["sessions"]?.arrayValue ?? [] {
+            for exercise in session["exercises"]?.arrayValue ?? [] {
+                if let name = exercise["name"]?.stringValue, !names.contains(name) { names.append(name) }
+            }
+        }
+        let notes = root["$defs"]?["exercise"]?["properties"]?["notes"] ?? ["type": "string", "maxLength": 80]
+        var pinned: [JSONValue] = []
+        for name in names {
+            guard let slot = layout.days.lazy.flatMap(\.slots).first(where: { $0.choices.contains { $0.names.contains(name) } }) else { continue }
+            let alternatives: [JSONValue] = slot.choices.compactMap { choice in
+                let others = choice.names.filter { $0 != name }
+                guard !others.isEmpty else { return nil }
+                var exercise = JSONObject()
+                exercise["name"] = ["enum": .array(others.map(JSONValue.string))]
+                exercise["sets"] = ["type": "integer", "minimum": .number(Double(choice.sets.lowerBound)), "maximum": .number(Double(choice.sets.upperBound))]
+                exercise["reps"] = ["enum": .array(choice.reps.map(JSONValue.string))]
+                exercise["rest_seconds"] = ["const": .number(Double(choice.restSeconds))]
+                exercise["notes"] = notes
+                return ["type": "object", "additionalProperties": false, "required": .array(exercise.keys.map(JSONValue.string)), "properties": .object(exercise)]
+            }
+            guard !alternatives.isEmpty else { continue }
+            var operation = JSONObject()
+            operation["op"] = ["const": "replace"]
+            operation["exercise"] = ["const": .string(name)]
+            operation["with"] = alternatives.count == 1 ? alternatives[0] : ["anyOf": .array(alternatives)]
+            pinned.append(["type": "object", "additionalProperties": false, "required": ["op", "exercise", "with"], "properties": .object(operation)])
+        }
+        guard !pinned.isEmpty else { return schema }
+        kinds.replaceSubrange(replaceIndex...replaceIndex, with: pinned)
+        items["anyOf"] = .array(kinds)
+        operations["items"] = .object(items)
+        properties["operations"] = .object(operations)
+        root["properties"] = .object(properties)
+        return .object(root)
+    }
+}

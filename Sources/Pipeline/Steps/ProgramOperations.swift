@@ -95,6 +95,20 @@ enum ProgramOperations {
         return .object(output)
     }
 
+    /// What makes an applied edit unusable: an exercise twice in one session (an `add`
+    /// or a `replace` with one the session already has). One line each, for the repair.
+    static func problems(in output: JSONValue) -> [String] {
+        var problems: [String] = []
+        for session in output[ProgramMarkdown.programKey]?["sessions"]?.arrayValue ?? [] {
+            var seen: Set<String> = []
+            for name in (session["exercises"]?.arrayValue ?? []).compactMap({ $0["name"]?.stringValue }) where !seen.insert(name.lowercased()).inserted {
+                let day = session["day"]?.intValue.map { "day \($0)" } ?? "a session"
+                problems.append("the operations put \"\(name)\" in \(day) twice: choose an exercise that session does not have yet")
+            }
+        }
+        return problems
+    }
+
     private static func apply(_ operation: JSONValue, to program: JSONValue, noteLimit: Int?) -> JSONValue {
         guard case .object(var object) = program, let kind = operation["op"]?.stringValue.flatMap(Kind.init(rawValue:)) else { return program }
         var sessions = object["sessions"]?.arrayValue ?? []

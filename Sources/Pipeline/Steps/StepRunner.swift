@@ -68,6 +68,10 @@ public struct StepRunner: Sendable {
             }
             if prompt.metadata.editsByOperations, let reply = judged.output, let program = prompts.shownProgram(step, input: input) {
                 judged.output = ProgramOperations.applying(reply, to: program, document: prompt.schemaDocument)
+                // A pinned program never holds an exercise twice in a session; an edit keeps it so.
+                if prompt.metadata.pinsPlan, let output = judged.output, case let problems = ProgramOperations.problems(in: output), !problems.isEmpty {
+                    judged = (nil, problems)
+                }
             }
             var referral: Intervention?
             if prompt.metadata.runsGuardrails, let output = judged.output {
