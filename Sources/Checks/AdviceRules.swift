@@ -66,6 +66,8 @@ public struct AdviceRules: Sendable, Hashable {
     public var noInjuryAnswers: Set<String>
     /// Referral wording by language code (`en`, `es`).
     public var referrals: [String: Referral]
+    /// The effort note for someone on a beta blocker, by language code; empty when the file gives none.
+    public var effortNotes: [String: String] = [:]
     /// Names that are no exercise ("None", "Rest"), compared whole.
     public var fillerExercises: [String]
     /// Names of what is no training session on its own ("Warm-up", "Rest day"), compared whole.
@@ -162,5 +164,8 @@ public struct AdviceRules: Sendable, Hashable {
             noInjuryAnswers: Set(try strings("/no_injury_answers").map { $0.lowercased() }), referrals: referrals,
             fillerExercises: try strings("/filler_exercises"), notTrainingSessions: try strings("/not_training_sessions"),
             goalActivities: activities)
+        for member in document["beta_blockers"]?["note"]?.objectValue?.members ?? [] {
+            effortNotes[member.key] = try string("/beta_blockers/note/\(member.key)")
+        }
     }
 }

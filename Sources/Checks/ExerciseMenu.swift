@@ -104,3 +104,18 @@ extension CoachingKnowledge {
         SafetyChecks.conditions(of: record, knowledge: self).map(\.condition.id)
     }
 }
+
+extension CoachingKnowledge {
+    /// The movement families (`conditions.yaml`'s `include`) the conditions of `record`'s
+    /// person call for: an older adult's program includes balance work.
+    public func includedFamilies(for record: LocalIntakeData) -> [String] {
+        SafetyChecks.conditions(of: record, knowledge: self).compactMap(\.condition.include)
+    }
+
+    /// The effort note for `language` when `record`'s health answers name a beta blocker,
+    /// which blunts the heart rate; nil otherwise.
+    public func effortNote(for record: LocalIntakeData, language: String) -> String? {
+        guard AdviceChecks.firstMention(of: advice.betaBlockers, in: SafetyChecks.healthText(of: record)) != nil else { return nil }
+        return advice.effortNotes[language] ?? advice.effortNotes["en"]
+    }
+}

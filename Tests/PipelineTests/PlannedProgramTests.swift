@@ -88,6 +88,21 @@ struct PlannedProgramTests {
         }
     }
 
+    @Test func theLayoutAddsWhatTheIntakeCallsFor() throws {
+        let prompts = try Self.prompts()
+        // Age 67 and a beta blocker: balance work every day, effort judged by feel.
+        let older = try Self.input("older-beginner-heart-condition")
+        let layout = try #require(prompts.sessionLayout(for: older.fixture.record, confirmedGoal: older.confirmedGoal))
+        #expect(layout.days.allSatisfy { $0.slots.contains { $0.pattern == "balance" } }, "\(layout.lines)")
+        #expect(layout.notes.contains { $0.contains("talk test") })
+        // Four training days leave three to rest, and the program says so.
+        let risk = try Self.input("eating-disorder-risk")
+        let riskLayout = try #require(prompts.sessionLayout(for: risk.fixture.record, confirmedGoal: risk.confirmedGoal))
+        #expect(riskLayout.notes == ["Rest on the other 3 days of the week: recovery days are part of the plan."])
+        let busy = try Self.input("busy-parent")
+        #expect(try #require(prompts.sessionLayout(for: busy.fixture.record, confirmedGoal: busy.confirmedGoal)).notes.count == 1, "no beta blocker")
+    }
+
     @Test func theReplySchemaPinsEverySlotAndItsGrammarHoldsIt() throws {
         let prompts = try Self.prompts()
         let input = try Self.input("knee-injury")
@@ -224,6 +239,21 @@ struct PlannedProgramTests {
                 "an exercise of another slot")
         #expect(!schema.validate(replace(first.names[0], with: first.names[0], reps: first.reps[0], rest: first.restSeconds)).isValid,
                 "the exercise it replaces")
+        // With day 1 at the fewest exercises a session holds (3), nothing of day 1 may be
+        // removed; every day (3 or 4 exercises of at most 5) has room for one more.
+        var shorter = input
+        if case .object(var program)? = shorter.currentProgram, case .array(var sessions)? = program["sessions"],
+           case .object(var day1) = sessions[0], case .array(let exercises)? = day1["exercises"] {
+            day1["exercises"] = .array(Array(exercises.dropLast()))
+            sessions[0] = .object(day1)
+            program["sessions"] = .array(sessions)
+            shorter.currentProgram = .object(program)
+        }
+        let kinds = try #require(prompts.render(.programEdit, input: shorter).schema["properties"]?["operations"]?["items"]?["anyOf"]?.arrayValue)
+        let removable = kinds.first { $0["properties"]?["op"]?["const"] == "remove" }?["properties"]?["exercise"]?["enum"]?.arrayValue ?? []
+        #expect(removable == [.string(layout.days[1].slots[3].choices[0].names[0])], "only what day 1 no longer holds")
+        let addable = kinds.first { $0["properties"]?["op"]?["const"] == "add" }?["properties"]?["day"]?["enum"]?.arrayValue ?? []
+        #expect(addable == [1, 2, 3], "every session has room: 3 or 4 of 5")
 
         // An added exercise the session already has is sent back with the reason.
         let duplicate: JSONValue = ["change": "Added one more.", "operations": [[

@@ -41,6 +41,9 @@ public struct SessionLayout: Sendable, Hashable {
     public var language: String
     /// The catalogue entry behind each name offered, for its cue.
     public var exercises: [String: Catalogue.Exercise]
+    /// Safety notes the backend adds to the program, in the person's language: the rest
+    /// days, and judging effort by feel for someone on a beta blocker.
+    public var notes: [String] = []
 
     /// The template variable that shows the layout.
     public static let variableName = "session_slots"
@@ -87,6 +90,8 @@ struct SessionLayoutRules: Sendable, Hashable {
 
     var slotsByMinutes: [SlotBound] = []
     var optionsPerSlot = 8
+    /// The rest-day note by language, `{rest}` standing for the days off.
+    var restNote: [String: String] = [:]
     var prescriptions: [String: Prescription] = [:]
 
     /// The slots a session of `minutes` fills.
@@ -99,7 +104,7 @@ struct SessionLayoutRules: Sendable, Hashable {
     /// the goal names, whose exercises a conditioning slot offers first and alone.
     func layout(
         plan: ProgramPlan, allowed: [String: [Catalogue.Exercise]], beginner: Bool, language: String,
-        activities: [AdviceRules.GoalActivity], knowledge: CoachingKnowledge
+        activities: [AdviceRules.GoalActivity], included: [String] = [], knowledge: CoachingKnowledge
     ) -> SessionLayout {
         let kindsByDay = (activities.isEmpty ? byDays : enduranceByDays)[plan.days] ?? Array(repeating: "full", count: plan.days)
         let slotLimit = slotCount(minutes: plan.minutes)
@@ -120,6 +125,11 @@ struct SessionLayoutRules: Sendable, Hashable {
                     candidate = standIns[current]
                 }
                 if let chosen = candidate, !patterns.contains(chosen), !tried.contains(chosen) { patterns.append(chosen) }
+            }
+            for pattern in included where !patterns.contains(pattern)
+                && !options(for: pattern, allowed: allowed, beginner: beginner, activities: [], knowledge: knowledge).isEmpty {
+                if patterns.count >= slotLimit, patterns.count > 1 { patterns.removeLast() }
+                patterns.append(pattern)
             }
             let workSeconds = Double(max(plan.minutes - 5, 5) * 60)
             let conditioningShare = kindName == "conditioning" && patterns.first == "conditioning" && patterns.count > 1 ? 0.6 : nil
@@ -150,7 +160,11 @@ struct SessionLayoutRules: Sendable, Hashable {
             let letter = repeats[kindName, default: 1] > 1 ? " " + String(UnicodeScalar(UInt8(64 + seenOfKind[kindName]!))) : ""
             days.append(SessionLayout.Day(number: index + 1, kind: kindName, name: baseName + letter, slots: slots))
         }
-        return SessionLayout(days: days, language: language, exercises: exercises)
+        var notes: [String] = []
+        if let note = restNote[language] ?? restNote["en"], plan.days < 7 {
+            notes.append(note.replacingOccurrences(of: "{rest}", with: String(7 - plan.days)))
+        }
+        return SessionLayout(days: days, language: language, exercises: exercises, notes: notes)
     }
 
     /// The prescription an exercise takes: a timed conditioning piece is one long set.
@@ -236,6 +250,12 @@ struct SessionLayoutRules: Sendable, Hashable {
             rules.slotsByMinutes.append(SlotBound(upTo: upTo, slots: slots))
         }
         rules.optionsPerSlot = value(["sessions", "options_per_slot"])?.intValue ?? rules.optionsPerSlot
+        for member in value(["sessions", "rest_note"])?.objectValue?.members ?? [] {
+            guard let note = member.value.stringValue, note.contains("{rest}") else {
+                throw file.problem(["sessions", "rest_note", member.key], "a rest note is a sentence holding {rest}, the days off")
+            }
+            rules.restNote[member.key] = note
+        }
         for name in ["reps", "time", "distance", "conditioning"] {
             let at = ["prescriptions", name]
             guard let sets = value(at + ["sets"])?.arrayValue?.compactMap(\.intValue), sets.count == 2, 1 <= sets[0], sets[0] <= sets[1] else {

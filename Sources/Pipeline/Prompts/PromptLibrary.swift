@@ -80,9 +80,13 @@ public struct PromptLibrary: Sendable {
     public func sessionLayout(for record: LocalIntakeData, confirmedGoal: JSONValue?) -> SessionLayout? {
         guard let planRules, let sessions = planRules.sessions, let plan = plan(for: record) else { return nil }
         let goalText = [confirmedGoal?["summary"]?.stringValue, confirmedGoal?["title"]?.stringValue, record.goals].compactMap { $0 }.joined(separator: "\n")
-        return sessions.layout(
+        let language = record.writtenLanguage == "es" ? "es" : "en"
+        var layout = sessions.layout(
             plan: plan, allowed: coaching.allowedExercises(for: record, equipment: plan.equipment), beginner: plan.beginner,
-            language: record.writtenLanguage == "es" ? "es" : "en", activities: coaching.activities(namedIn: goalText, for: record), knowledge: coaching)
+            language: language, activities: coaching.activities(namedIn: goalText, for: record),
+            included: coaching.includedFamilies(for: record).filter(coaching.catalogue.patterns.contains), knowledge: coaching)
+        if let effort = coaching.effortNote(for: record, language: language) { layout.notes.append(effort) }
+        return layout
     }
 
     public subscript(step: PipelineStep) -> StepPrompt {
@@ -135,7 +139,7 @@ public struct PromptLibrary: Sendable {
         if prompt.metadata.editsByOperations, let program = shownProgram(step, input: input) {
             if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.narrowingExercises(of: schema, to: layout) }
             schema = ProgramOperations.replySchema(editing: program, document: schema)
-            if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.pinningReplacements(in: schema, editing: program, layout: layout) }
+            if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.pinningOperations(in: schema, editing: program, layout: layout) }
         }
         return RenderedPrompt(step: step, system: prompt.system, user: prompt.renderUserMessage(variables), schema: schema, metadata: prompt.metadata)
     }

@@ -84,7 +84,7 @@ enum PlannedProgram {
         program["session_minutes"] = .number(Double(longest))
         program["equipment"] = .array(equipment.map { .string($0.rawValue) })
         program["sessions"] = .array(sessions)
-        program["safety_notes"] = .array([reply["safety_note"] ?? ""])
+        program["safety_notes"] = .array([reply["safety_note"] ?? ""] + layout.notes.map(JSONValue.string))
         return [ProgramMarkdown.programKey: .object(program)]
     }
 }
@@ -117,11 +117,12 @@ extension PlannedProgram {
 }
 
 extension PlannedProgram {
-    /// An edit's operations schema whose `replace` is pinned per exercise of `program`:
-    /// an exercise the layout offered is replaced by another of its own slot, with that
-    /// slot's sets, reps and rest, so a replacement keeps the session balanced and
-    /// cannot be the exercise it replaces.
-    static func pinningReplacements(in schema: JSONValue, editing program: JSONValue, layout: SessionLayout) -> JSONValue {
+    /// An edit's operations schema pinned to `program` and its layout: an exercise the
+    /// layout offered is replaced by another of its own slot, with that slot's sets, reps
+    /// and rest, so a replacement keeps the session balanced and cannot be the exercise
+    /// it replaces; an exercise is added only to a day with room for it, and removed only
+    /// where every session keeps its fewest exercises (the output schema's bounds).
+    static func pinningOperations(in schema: JSONValue, editing program: JSONValue, layout: SessionLayout) -> JSONValue {
         guard case .object(var root) = schema, case .object(var properties)? = root["properties"],
               case .object(var operations)? = properties["operations"], case .object(var items)? = operations["items"],
               var kinds = items["anyOf"]?.arrayValue, let replaceIndex = kinds.firstIndex(where: { $0["properties"]?["op"]?["const"] == "replace" })
@@ -154,8 +155,33 @@ extension PlannedProgram {
             operation["with"] = alternatives.count == 1 ? alternatives[0] : ["anyOf": .array(alternatives)]
             pinned.append(["type": "object", "additionalProperties": false, "required": ["op", "exercise", "with"], "properties": .object(operation)])
         }
-        guard !pinned.isEmpty else { return schema }
-        kinds.replaceSubrange(replaceIndex...replaceIndex, with: pinned)
+        if !pinned.isEmpty { kinds.replaceSubrange(replaceIndex...replaceIndex, with: pinned) }
+        let sessions = program["sessions"]?.arrayValue ?? []
+        let counts = sessions.map { $0["exercises"]?.arrayValue?.count ?? 0 }
+        let session = root["$defs"]?["session"]?["properties"]?["exercises"]
+        let most = session?["maxItems"]?.intValue ?? 5
+        let fewest = session?["minItems"]?.intValue ?? 1
+        let roomy = counts.indices.filter { counts[$0] < most }.map { JSONValue.number(Double($0 + 1)) }
+        let removable = names.filter { name in
+            sessions.indices.allSatisfy { index in
+                !(sessions[index]["exercises"]?.arrayValue ?? []).contains { $0["name"]?.stringValue == name } || counts[index] > fewest
+            }
+        }
+        kinds = kinds.compactMap { kind in
+            guard case .object(var operation) = kind, case .object(var fields)? = operation["properties"] else { return kind }
+            switch fields["op"]?["const"]?.stringValue {
+            case "add":
+                guard !roomy.isEmpty else { return nil }
+                fields["day"] = ["enum": .array(roomy)]
+            case "remove":
+                guard !removable.isEmpty else { return nil }
+                fields["exercise"] = ["enum": .array(removable.map(JSONValue.string))]
+            default:
+                return kind
+            }
+            operation["properties"] = .object(fields)
+            return .object(operation)
+        }
         items["anyOf"] = .array(kinds)
         operations["items"] = .object(items)
         properties["operations"] = .object(operations)

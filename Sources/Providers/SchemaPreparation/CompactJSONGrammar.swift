@@ -62,6 +62,8 @@ extension CompactJSONGrammar {
         var expanding: Set<String> = []
         /// Lists of distinct enum values so far, to name their rules.
         var uniqueLists = 0
+        /// Array item rules so far, to name them.
+        var itemRules = 0
 
         init(document: JSONValue) { self.document = document }
 
@@ -177,7 +179,17 @@ extension CompactJSONGrammar {
             if object["uniqueItems"] == .bool(true), let values = CompactJSONGrammar.enumValues(of: items, in: document), low <= values.count {
                 return uniqueSubsequence(of: values, atLeast: low, atMost: high.flatMap { $0 < values.count ? $0 : nil })
             }
-            let item = try expression(for: items, at: location.appending("items"))
+            var item = try expression(for: items, at: location.appending("items"))
+            // llama.cpp copies a repeated expression once per repetition and refuses a
+            // grammar that grows past its limit ("exceeds sane defaults"); a rule is copied
+            // as its name alone.
+            if case .rule = item {} else if case .literal = item {} else {
+                let name = "items\(itemRules)"
+                itemRules += 1
+                rules[name] = item
+                ruleOrder.append(name)
+                item = .rule(name)
+            }
             let rest = Expression.repeating(.sequence([.literal(","), item]), min: max(low - 1, 0), max: high.map { $0 - 1 })
             let elements = high == 1 ? item : Expression.sequence([item, rest])
             return .sequence([.literal("["), low == 0 ? .repeating(elements, min: 0, max: 1) : elements, .literal("]")])
