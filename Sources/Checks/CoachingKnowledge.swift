@@ -101,12 +101,25 @@ public struct CoachingKnowledge: Sendable {
         public var fillers: Set<String>
         /// Words that start the reason, which is not part of the item ("brincar por las rodillas").
         public var reasons: Set<String>
+        /// Words before what an edit's feedback asks to take out ("swap out the swings").
+        public var requestBefore: [String]
+        /// Words that end such an item besides the reasons ("swap the lunges for step-ups").
+        public var requestUntil: Set<String>
 
         public init(
             before: [String] = [], after: [String] = [], activities: [String: [String]] = [:], fillers: Set<String> = [],
-            reasons: Set<String> = []
+            reasons: Set<String> = [], requestBefore: [String] = [], requestUntil: Set<String> = []
         ) {
             (self.before, self.after, self.activities, self.fillers, self.reasons) = (before, after, activities, fillers, reasons)
+            (self.requestBefore, self.requestUntil) = (requestBefore, requestUntil)
+        }
+
+        /// The wording that reads an edit's feedback: every cue, and items that also end at `requestUntil`.
+        var forRequests: DislikeWording {
+            var wording = self
+            wording.before += requestBefore
+            wording.reasons.formUnion(requestUntil)
+            return wording
         }
     }
 
@@ -258,6 +271,10 @@ public struct CoachingKnowledge: Sendable {
             }
             if dislikes["fillers"] != nil { wording.fillers = Set(try Self.strings(dislikes["fillers"], at: "/fillers", in: .dislikes)) }
             if dislikes["reasons"] != nil { wording.reasons = Set(try Self.strings(dislikes["reasons"], at: "/reasons", in: .dislikes)) }
+            if dislikes["requests"] != nil {
+                wording.requestBefore = try Self.strings(dislikes["requests"]?["before"], at: "/requests/before", in: .dislikes)
+                wording.requestUntil = Set(try Self.strings(dislikes["requests"]?["until"], at: "/requests/until", in: .dislikes))
+            }
         }
         var groups: [ExerciseGroup] = []
         if let exercises, exercises != .null {

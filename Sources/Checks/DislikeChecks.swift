@@ -31,7 +31,7 @@ enum DislikeChecks {
         let goal = record.goals ?? ""
         return found.value(for: "\(knowledge.identity)\u{0}\(goal)\u{0}\(text)") {
             let goalItems = SafetyChecks.clauses(goal).map { SafetyChecks.Item(name: $0.text, kind: .sentence, knowledge: knowledge) }
-            return findDislikes(in: text, knowledge: knowledge).filter { dislike in
+            return findDislikes(in: text, wording: knowledge.dislikeWording, knowledge: knowledge).filter { dislike in
                 !goalItems.contains { matches($0, dislike) }
             }
         }
@@ -88,8 +88,12 @@ enum DislikeChecks {
 
     // MARK: Reading what the person said
 
-    private static func findDislikes(in text: String, knowledge: CoachingKnowledge) -> [Dislike] {
-        let wording = knowledge.dislikeWording
+    /// What an edit's `feedback` asks to take out or dislikes ("swap out the kettlebell swings").
+    static func requests(in feedback: String, knowledge: CoachingKnowledge) -> [Dislike] {
+        findDislikes(in: feedback, wording: knowledge.dislikeWording.forRequests, knowledge: knowledge)
+    }
+
+    private static func findDislikes(in text: String, wording: CoachingKnowledge.DislikeWording, knowledge: CoachingKnowledge) -> [Dislike] {
         var dislikes: [Dislike] = []
         var seen = Set<String>()
         for clause in SafetyChecks.clauses(text) {

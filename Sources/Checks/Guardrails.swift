@@ -6,7 +6,10 @@ import JSONSchema
 /// recorded on its step and counted in the reports, so a prompt engineer sees how often
 /// the raw model needed the backend.
 public struct Intervention: Codable, Hashable, Sendable {
-    /// `blocked-advice`, `unsuitable-goal`, `foreign-script` or `referral-appended`.
+    /// `blocked-advice`, `unsuitable-goal`, `foreign-script`, `referral-appended`,
+    /// `edit-limited` (an edit operation held back where it would break a session) or
+    /// `feedback-applied` (an exercise the feedback asked to take out, replaced) or
+    /// `text-replaced` (a draft's own sentences, after a repair that still held blocked advice).
     public var kind: String
     /// What was found or added, for a reader.
     public var detail: String
@@ -16,6 +19,9 @@ public struct Intervention: Codable, Hashable, Sendable {
     }
 
     public static let blockedAdvice = "blocked-advice"
+    public static let editLimited = "edit-limited"
+    public static let feedbackApplied = "feedback-applied"
+    public static let textReplaced = "text-replaced"
     public static let foreignScript = "foreign-script"
     public static let referralAppended = "referral-appended"
     public static let unsuitableGoal = "unsuitable-goal"
@@ -40,6 +46,20 @@ public enum Guardrails {
         }
         let script = TextQualityChecks.script(text: text, personText: LanguageChecks.intakeText(record) + "\n" + personText)
         if !script.passed { found.append(Intervention(kind: Intervention.foreignScript, detail: script.message)) }
+        return found
+    }
+
+    /// Which of `names` (a program's exercises) an edit's `feedback` asks to take out
+    /// ("my wrist hates push-ups, swap them"), each with the sentence that asks; read
+    /// with `dislikes.yaml`'s cues and its `requests` block.
+    public static func requestedOut(_ names: [String], feedback: String, knowledge: CoachingKnowledge) -> [String: String] {
+        let requests = DislikeChecks.requests(in: feedback, knowledge: knowledge)
+        guard !requests.isEmpty else { return [:] }
+        var found: [String: String] = [:]
+        for name in names {
+            let item = SafetyChecks.Item(name: name, kind: .exercise, knowledge: knowledge)
+            if let request = requests.first(where: { DislikeChecks.matches(item, $0) }) { found[name] = request.evidence }
+        }
         return found
     }
 

@@ -89,7 +89,9 @@ public struct ProgramPlanRules: Sendable, Hashable {
     public static func file(in layout: ProjectLayout) -> URL { layout.prompts.appendingPathComponent("program-plan.yaml") }
 
     /// The plan for `record`, within `limits` (what its answers bound).
-    public func plan(for record: LocalIntakeData, limits: IntakeLimits, conditions: [String] = []) -> ProgramPlan {
+    /// A span `confirmedGoal` (the words of the goal option they chose) states comes
+    /// before the intake's timeline: it is the promise they accepted.
+    public func plan(for record: LocalIntakeData, limits: IntakeLimits, conditions: [String] = [], confirmedGoal: String? = nil) -> ProgramPlan {
         let language = record.writtenLanguage == "es" ? "es" : "en"
         let goalText = [record.goals, record.timeline].compactMap { $0 }.joined(separator: "\n")
         let kind = goalKinds.first { kind in kind.words.contains { TextMatching.mentions($0, in: goalText) } }
@@ -99,6 +101,10 @@ public struct ProgramPlanRules: Sendable, Hashable {
         if let timeline = record.timeline, let stated = Timespan.weeks(in: timeline) {
             weeks = Int(stated.upperBound.rounded())
             weeksReason = "the timeline \"\(timeline.prefix(60))\""
+        }
+        if let confirmedGoal, let stated = Timespan.weeks(in: confirmedGoal), stated.lowerBound >= 2 {
+            weeks = Int(stated.lowerBound.rounded())
+            weeksReason = "the goal they confirmed"
         }
         if !weekBounds.contains(weeks) {
             weeks = min(max(weeks, weekBounds.lowerBound), weekBounds.upperBound)

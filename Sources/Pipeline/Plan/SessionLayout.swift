@@ -44,6 +44,26 @@ public struct SessionLayout: Sendable, Hashable {
     /// Safety notes the backend adds to the program, in the person's language: the rest
     /// days, and judging effort by feel for someone on a beta blocker.
     public var notes: [String] = []
+    /// How the backend tells the person what an edit changed, in their language; nil
+    /// when `program-plan.yaml` gives no `edit_account`.
+    public var editAccount: EditAccount?
+    /// The backend's own title, goal and safety sentence for a draft whose reply kept
+    /// saying what must not be shown; nil without `neutral_text`.
+    public var neutralText: NeutralText?
+
+    /// A draft's sentences written by the backend, in the person's language: `{weeks}` and `{days}` are the plan's.
+    public struct NeutralText: Sendable, Hashable {
+        public var title: String
+        public var goal: String
+        public var safety: String
+
+        func filled(weeks: Int, days: Int) -> NeutralText {
+            func fill(_ text: String) -> String {
+                text.replacingOccurrences(of: "{weeks}", with: String(weeks)).replacingOccurrences(of: "{days}", with: String(days))
+            }
+            return NeutralText(title: fill(title), goal: fill(goal), safety: fill(safety))
+        }
+    }
 
     /// The template variable that shows the layout.
     public static let variableName = "session_slots"
@@ -92,6 +112,8 @@ struct SessionLayoutRules: Sendable, Hashable {
     var optionsPerSlot = 8
     /// The rest-day note by language, `{rest}` standing for the days off.
     var restNote: [String: String] = [:]
+    var editAccounts: [String: EditAccount] = [:]
+    var neutralTexts: [String: SessionLayout.NeutralText] = [:]
     var prescriptions: [String: Prescription] = [:]
 
     /// The slots a session of `minutes` fills.
@@ -164,7 +186,8 @@ struct SessionLayoutRules: Sendable, Hashable {
         if let note = restNote[language] ?? restNote["en"], plan.days < 7 {
             notes.append(note.replacingOccurrences(of: "{rest}", with: String(7 - plan.days)))
         }
-        return SessionLayout(days: days, language: language, exercises: exercises, notes: notes)
+        return SessionLayout(days: days, language: language, exercises: exercises, notes: notes, editAccount: editAccounts[language] ?? editAccounts["en"],
+            neutralText: neutralTexts[language] ?? neutralTexts["en"])
     }
 
     /// The prescription an exercise takes: a timed conditioning piece is one long set.
@@ -255,6 +278,29 @@ struct SessionLayoutRules: Sendable, Hashable {
                 throw file.problem(["sessions", "rest_note", member.key], "a rest note is a sentence holding {rest}, the days off")
             }
             rules.restNote[member.key] = note
+        }
+        for member in value(["sessions", "edit_account"])?.objectValue?.members ?? [] {
+            let at = ["sessions", "edit_account", member.key]
+            func phrase(_ key: String, holding placeholders: [String] = []) throws(PromptError) -> String {
+                guard let text = member.value[key]?.stringValue, placeholders.allSatisfy({ text.contains("{\($0)}") }) else {
+                    let holding = placeholders.isEmpty ? "" : " holding " + placeholders.map { "{\($0)}" }.joined(separator: " and ")
+                    throw file.problem(at + [key], "`\(key)` must be a phrase\(holding)")
+                }
+                return text
+            }
+            rules.editAccounts[member.key] = EditAccount(
+                replaced: try phrase("replaced", holding: ["new", "old", "days"]), added: try phrase("added", holding: ["name", "days"]),
+                removed: try phrase("removed", holding: ["name", "days"]), daysPerWeek: try phrase("days_per_week", holding: ["n"]),
+                weeks: try phrase("weeks", holding: ["n"]), note: try phrase("note"), day: try phrase("day"), dayPlural: try phrase("days"),
+                more: try phrase("more", holding: ["n"]), lead: try phrase("lead"), unchanged: try phrase("unchanged"))
+        }
+        for member in value(["sessions", "neutral_text"])?.objectValue?.members ?? [] {
+            let at = ["sessions", "neutral_text", member.key]
+            func sentence(_ key: String) throws(PromptError) -> String {
+                guard let text = member.value[key]?.stringValue, !text.isEmpty else { throw file.problem(at + [key], "`\(key)` must be a sentence") }
+                return text
+            }
+            rules.neutralTexts[member.key] = SessionLayout.NeutralText(title: try sentence("title"), goal: try sentence("goal"), safety: try sentence("safety"))
         }
         for name in ["reps", "time", "distance", "conditioning"] {
             let at = ["prescriptions", name]

@@ -70,15 +70,25 @@ public struct PromptLibrary: Sendable {
 
     /// What the backend decides for `record` before a model writes its program; nil
     /// when the project has no prompts/program-plan.yaml or intake-limits.yaml.
-    public func plan(for record: LocalIntakeData) -> ProgramPlan? {
+    /// With `confirmedGoal` (prompt sets that pin the plan pass it), a span the goal
+    /// they confirmed states ("in 12 weeks") sets the length.
+    public func plan(for record: LocalIntakeData, confirmedGoal: JSONValue? = nil) -> ProgramPlan? {
         guard let planRules, let intakeLimits else { return nil }
-        return planRules.plan(for: record, limits: intakeLimits.limits(for: record), conditions: coaching.conditionIDs(for: record))
+        return planRules.plan(
+            for: record, limits: intakeLimits.limits(for: record), conditions: coaching.conditionIDs(for: record),
+            confirmedGoal: Self.goalText(of: confirmedGoal))
+    }
+
+    /// The words of a confirmed goal option that say what it aims at and by when.
+    static func goalText(of confirmedGoal: JSONValue?) -> String? {
+        let parts = ["title", "summary", "detail"].compactMap { confirmedGoal?[$0]?.stringValue }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
     /// The week the backend lays out for `record`'s person, given the goal they confirmed;
     /// nil without the plan's `sessions` rules.
     public func sessionLayout(for record: LocalIntakeData, confirmedGoal: JSONValue?) -> SessionLayout? {
-        guard let planRules, let sessions = planRules.sessions, let plan = plan(for: record) else { return nil }
+        guard let planRules, let sessions = planRules.sessions, let plan = plan(for: record, confirmedGoal: confirmedGoal) else { return nil }
         let goalText = [confirmedGoal?["summary"]?.stringValue, confirmedGoal?["title"]?.stringValue, record.goals].compactMap { $0 }.joined(separator: "\n")
         let language = record.writtenLanguage == "es" ? "es" : "en"
         var layout = sessions.layout(
@@ -120,7 +130,8 @@ public struct PromptLibrary: Sendable {
         let showsMenu = used.contains("exercise_menu")
         let limits = showsMenu || !used.isDisjoint(with: IntakeLimits.variableNames) ? intakeLimits?.limits(for: input.fixture.record) : nil
         if let limits { variables.merge(limits.templateVariables) { current, _ in current } }
-        if used.contains(ProgramPlan.variableName), let plan = plan(for: input.fixture.record) {
+        if used.contains(ProgramPlan.variableName),
+           let plan = plan(for: input.fixture.record, confirmedGoal: prompt.metadata.pinsPlan ? input.confirmedGoal : nil) {
             variables[ProgramPlan.variableName] = plan.lines.map { "- \($0)" }.joined(separator: "\n")
         }
         let layout = prompt.metadata.pinsPlan || used.contains(SessionLayout.variableName)

@@ -51,16 +51,19 @@ enum PlannedProgram {
     }
 
     /// The output (`program_json`, without the markdown) the reply stands for.
-    static func expanded(_ reply: JSONValue, layout: SessionLayout, plan: ProgramPlan) -> JSONValue {
+    /// The equipment list holds what the chosen exercises need, bodyweight first, and
+    /// no more kinds than `document` (the step's output schema) allows: when the
+    /// choice needs more, bodyweight goes first, then the kinds fewest exercises need.
+    static func expanded(_ reply: JSONValue, layout: SessionLayout, plan: ProgramPlan, document: JSONValue = .null) -> JSONValue {
         var sessions: [JSONValue] = []
-        var used: Set<Equipment> = []
+        var used: [Equipment: Int] = [:]
         for (day, chosen) in zip(layout.days, reply["days"]?.arrayValue ?? []) {
             var exercises: [JSONValue] = []
             for (slot, entry) in zip(day.slots, chosen.arrayValue ?? []) {
                 guard let name = entry[0]?.stringValue, let sets = entry[1]?.intValue, let reps = entry[2]?.stringValue,
                       let choice = slot.choices.first(where: { $0.names.contains(name) }) else { continue }
                 let exercise = layout.exercises[name]
-                used.formUnion(exercise?.needs ?? [])
+                for need in exercise?.needs ?? [] { used[need, default: 0] += 1 }
                 let cue = exercise.map { layout.language == "es" ? $0.cue.es : $0.cue.en } ?? ""
                 exercises.append([
                     "name": .string(name), "sets": .number(Double(sets)), "reps": .string(reps),
@@ -71,7 +74,12 @@ enum PlannedProgram {
             session = session.setting("minutes", to: .number(Double(SessionTime.statedMinutes(session))))
             sessions.append(session)
         }
-        let equipment = [Equipment.bodyweight] + Equipment.allCases.filter { $0 != .bodyweight && used.contains($0) }
+        var equipment = [Equipment.bodyweight] + Equipment.allCases.filter { $0 != .bodyweight && used[$0] != nil }
+        if let most = document["$defs"]?["program"]?["properties"]?["equipment"]?["maxItems"]?.intValue, equipment.count > most {
+            equipment.removeFirst()
+            let kept = Set(equipment.sorted { used[$0, default: 0] > used[$1, default: 0] }.prefix(most))
+            equipment = equipment.filter(kept.contains)
+        }
         let longest = sessions.compactMap { $0["minutes"]?.intValue }.max() ?? plan.minutes
         var program = JSONObject()
         program["title"] = reply["title"] ?? ""
@@ -127,12 +135,7 @@ extension PlannedProgram {
               case .object(var operations)? = properties["operations"], case .object(var items)? = operations["items"],
               var kinds = items["anyOf"]?.arrayValue, let replaceIndex = kinds.firstIndex(where: { $0["properties"]?["op"]?["const"] == "replace" })
         else { return schema }
-        var names: [String] = []
-        for session in program["sessions"]?.arrayValue ?? [] {
-            for exercise in session["exercises"]?.arrayValue ?? [] {
-                if let name = exercise["name"]?.stringValue, !names.contains(name) { names.append(name) }
-            }
-        }
+        let names = ProgramOperations.exerciseNames(of: program)
         let notes = root["$defs"]?["exercise"]?["properties"]?["notes"] ?? ["type": "string", "maxLength": 80]
         var pinned: [JSONValue] = []
         for name in names {
@@ -187,5 +190,43 @@ extension PlannedProgram {
         properties["operations"] = .object(operations)
         root["properties"] = .object(properties)
         return .object(root)
+    }
+}
+
+extension PlannedProgram {
+    /// An edited program (`output`) without what the person's feedback asked to take
+    /// out (`requested`: exercise name to the sentence that asked): each such exercise
+    /// becomes the first other exercise of its slot that is neither requested out nor
+    /// in that session already, with its sets and reps kept where the new one allows
+    /// them. `replaced` says what changed, one line each, for the step's interventions.
+    static func honouring(_ requested: [String: String], in output: JSONValue, layout: SessionLayout) -> (output: JSONValue, replaced: [String]) {
+        guard !requested.isEmpty, case .object(var object) = output, case .object(var program)? = object[ProgramMarkdown.programKey],
+              var sessions = program["sessions"]?.arrayValue
+        else { return (output, []) }
+        var replaced: [String] = []
+        for index in sessions.indices {
+            guard case .object(var session) = sessions[index], var exercises = session["exercises"]?.arrayValue else { continue }
+            for position in exercises.indices {
+                guard let name = exercises[position]["name"]?.stringValue, let evidence = requested[name],
+                      let slot = layout.days.lazy.flatMap(\.slots).first(where: { $0.choices.contains { $0.names.contains(name) } })
+                else { continue }
+                let held = Set(exercises.compactMap { $0["name"]?.stringValue })
+                let options = slot.choices.flatMap { choice in choice.names.map { (choice, $0) } }
+                guard let (choice, other) = options.first(where: { requested[$0.1] == nil && !held.contains($0.1) }) else { continue }
+                let sets = min(max(exercises[position]["sets"]?.intValue ?? choice.sets.lowerBound, choice.sets.lowerBound), choice.sets.upperBound)
+                let reps = exercises[position]["reps"]?.stringValue.flatMap { choice.reps.contains($0) ? $0 : nil } ?? choice.reps.first ?? ""
+                let cue = layout.exercises[other].map { layout.language == "es" ? $0.cue.es : $0.cue.en } ?? ""
+                exercises[position] = [
+                    "name": .string(other), "sets": .number(Double(sets)), "reps": .string(reps),
+                    "rest_seconds": .number(Double(choice.restSeconds)), "notes": .string(cue),
+                ]
+                replaced.append("replaced \"\(name)\" with \"\(other)\" in day \(index + 1): the feedback said \"\(evidence)\"")
+            }
+            session["exercises"] = .array(exercises)
+            sessions[index] = .object(session)
+        }
+        program["sessions"] = .array(sessions)
+        object[ProgramMarkdown.programKey] = .object(program)
+        return (.object(object), replaced)
     }
 }

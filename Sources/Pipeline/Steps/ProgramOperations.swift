@@ -36,12 +36,7 @@ enum ProgramOperations {
     /// when the schema has one, then `operations`.
     static func replySchema(editing program: JSONValue, document: JSONValue) -> JSONValue {
         let sessions = program["sessions"]?.arrayValue ?? []
-        var names: [JSONValue] = []
-        for session in sessions {
-            for exercise in session["exercises"]?.arrayValue ?? [] {
-                if let name = exercise["name"], !names.contains(name) { names.append(name) }
-            }
-        }
+        let names = exerciseNames(of: program).map(JSONValue.string)
         let programProperties = document["$defs"]?["program"]?["properties"]
         let exerciseName: JSONValue = names.isEmpty ? ["type": "string"] : ["enum": .array(names)]
         let day: JSONValue = ["type": "integer", "minimum": 1, "maximum": .number(Double(max(sessions.count, 1)))]
@@ -80,6 +75,17 @@ enum ProgramOperations {
         return .object(schema)
     }
 
+    /// The names of `program`'s exercises, each once, in the order the sessions hold them.
+    static func exerciseNames(of program: JSONValue) -> [String] {
+        var names: [String] = []
+        for session in program["sessions"]?.arrayValue ?? [] {
+            for exercise in session["exercises"]?.arrayValue ?? [] {
+                if let name = exercise["name"]?.stringValue, !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
     /// The reply's program: `program` with the reply's operations applied in order,
     /// beside the reply's `change`. `document` is the step's output schema, which says
     /// how many safety notes a program holds.
@@ -95,18 +101,66 @@ enum ProgramOperations {
         return .object(output)
     }
 
-    /// What makes an applied edit unusable: an exercise twice in one session (an `add`
-    /// or a `replace` with one the session already has). One line each, for the repair.
-    static func problems(in output: JSONValue) -> [String] {
-        var problems: [String] = []
-        for session in output[ProgramMarkdown.programKey]?["sessions"]?.arrayValue ?? [] {
-            var seen: Set<String> = []
-            for name in (session["exercises"]?.arrayValue ?? []).compactMap({ $0["name"]?.stringValue }) where !seen.insert(name.lowercased()).inserted {
-                let day = session["day"]?.intValue.map { "day \($0)" } ?? "a session"
-                problems.append("the operations put \"\(name)\" in \(day) twice: choose an exercise that session does not have yet")
+    /// `applying(_:to:document:)` for a pinned program, which the backend keeps whole: an
+    /// operation is applied to each session only where it leaves no exercise twice and
+    /// at least the session's fewest exercises (the schema's `minItems`); where it would
+    /// not, that session keeps what it had. A day beyond `mostDays` (the plan's days) is
+    /// not added. `limited` says, one line each, what was held back, for the step's
+    /// interventions.
+    static func applyingWithinBounds(
+        _ reply: JSONValue, to program: JSONValue, document: JSONValue, mostDays: Int? = nil
+    ) -> (output: JSONValue, limited: [String]) {
+        let noteLimit = document["$defs"]?["program"]?["properties"]?["safety_notes"]?["maxItems"]?.intValue
+        let fewest = document["$defs"]?["session"]?["properties"]?["exercises"]?["minItems"]?.intValue ?? 1
+        var result = program
+        var limited: [String] = []
+        for operation in reply["operations"]?.arrayValue ?? [] {
+            let before = result["sessions"]?.arrayValue ?? []
+            let candidate = apply(operation, to: result, noteLimit: noteLimit)
+            guard case .object(var object) = candidate, var after = candidate["sessions"]?.arrayValue else { continue }
+            let described = describe(operation)
+            if let mostDays, after.count > max(mostDays, before.count) {
+                limited.append("\(described) not applied: the plan has \(mostDays) days a week")
+                continue
             }
+            if after.count != before.count {
+                let faulty = { (sessions: [JSONValue]) in sessions.indices.filter { !fault(in: sessions[$0], fewest: fewest).isEmpty } }
+                if faulty(after).count > faulty(before).count, let broken = faulty(after).last {
+                    limited.append("\(described) not applied: day \(broken + 1) would have \(fault(in: after[broken], fewest: fewest))")
+                    continue
+                }
+            } else {
+                for index in after.indices where after[index] != before[index] {
+                    let problem = fault(in: after[index], fewest: fewest)
+                    guard !problem.isEmpty, fault(in: before[index], fewest: fewest).isEmpty else { continue }
+                    after[index] = before[index]
+                    limited.append("\(described) not applied to day \(index + 1): it would have \(problem)")
+                }
+                object["sessions"] = .array(after)
+            }
+            result = .object(object)
         }
-        return problems
+        var output = JSONObject()
+        if let change = reply["change"] { output["change"] = change }
+        output[ProgramMarkdown.programKey] = result
+        return (.object(output), limited)
+    }
+
+    /// What makes a pinned session unusable, in words ("held X twice"), or "" when nothing does.
+    private static func fault(in session: JSONValue, fewest: Int) -> String {
+        let names = (session["exercises"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue?.lowercased() }
+        if names.count < fewest { return "held \(names.count) exercises, fewer than \(fewest)" }
+        var seen: Set<String> = []
+        if let twice = names.first(where: { !seen.insert($0).inserted }) { return "held \"\(twice)\" twice" }
+        return ""
+    }
+
+    /// An operation as a reader would name it: `remove "Goblet squat"`, `remove-day day 2`.
+    private static func describe(_ operation: JSONValue) -> String {
+        let kind = operation["op"]?.stringValue ?? "operation"
+        let name = operation["exercise"]?.stringValue ?? operation["exercise"]?["name"]?.stringValue
+        let day = name == nil ? operation["day"]?.intValue : nil
+        return [kind, name.map { "\"\($0)\"" }, day.map { "day \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 
     private static func apply(_ operation: JSONValue, to program: JSONValue, noteLimit: Int?) -> JSONValue {

@@ -60,46 +60,30 @@ public struct StepRunner: Sendable {
                 result.failure = StepFailure(kind: .other, message: "\(error)")
                 break
             }
-            var judged = Self.judge(response, against: prompts.replySchema(step, document: rendered.schema), maxTokens: request.maxTokens)
-            let record = input.fixture.record
-            if prompt.metadata.pinsPlan, step == .programDraft, let reply = judged.output,
-               let layout = prompts.sessionLayout(for: record, confirmedGoal: input.confirmedGoal), let plan = prompts.plan(for: record) {
-                judged.output = PlannedProgram.expanded(reply, layout: layout, plan: plan)
+            let judged = Self.judge(response, against: prompts.replySchema(step, document: rendered.schema), maxTokens: request.maxTokens)
+            var finished = finishing(judged, step: step, prompt: prompt, input: input)
+            if !finished.blocked.isEmpty, attemptNumber == repairAttempts, var neutral = neutralRetry(of: judged, step: step, prompt: prompt, input: input) {
+                // The repair still said what must not be shown: the backend's own words take the place of the model's.
+                neutral.blocked = finished.blocked
+                finished = neutral
             }
-            if prompt.metadata.editsByOperations, let reply = judged.output, let program = prompts.shownProgram(step, input: input) {
-                judged.output = ProgramOperations.applying(reply, to: program, document: prompt.schemaDocument)
-                // A pinned program never holds an exercise twice in a session; an edit keeps it so.
-                if prompt.metadata.pinsPlan, let output = judged.output, case let problems = ProgramOperations.problems(in: output), !problems.isEmpty {
-                    judged = (nil, problems)
-                }
-            }
-            var referral: Intervention?
-            if prompt.metadata.runsGuardrails, let output = judged.output {
-                (judged.output, referral) = withReferral(output, record: record, schema: prompt.schemaDocument)
-            }
-            if prompt.metadata.completesReply, let reply = judged.output {
-                judged = Self.withRenderedParts(reply, metadata: prompt.metadata, record: record, schema: prompt.schema)
-            }
-            var blocked: [Intervention] = []
-            if prompt.metadata.runsGuardrails, let output = judged.output {
-                blocked = Guardrails.blockedContent(in: output, record: record, personText: input.feedback ?? "", knowledge: prompts.coaching)
-                if !blocked.isEmpty { judged = (nil, blocked.map(\.detail)) }
-                result.interventions += blocked
-            }
+            result.interventions += finished.blocked
+            let blocked = finished.judged.output == nil ? finished.blocked : []
+            let judgedOutput = finished.judged
             attempts.append(Attempt(
                 responseText: response.text, finishReason: response.finishReason, usage: response.usage,
-                latency: response.latency, problems: judged.problems, retries: response.retries))
-            if let output = judged.output {
+                latency: response.latency, problems: judgedOutput.problems, retries: response.retries))
+            if let output = judgedOutput.output {
                 result.status = .valid
                 result.output = output
                 result.failure = nil
-                if let referral { result.interventions.append(referral) }
+                result.interventions += finished.applied
                 break
             }
-            result.failure = StepFailure(kind: .invalidOutput, message: judged.problems.prefix(3).joined(separator: "; "))
+            result.failure = StepFailure(kind: .invalidOutput, message: judgedOutput.problems.prefix(3).joined(separator: "; "))
             guard attemptNumber < repairAttempts else { break }
             request.messages.append(ChatMessage(role: .assistant, content: response.text))
-            request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judged.problems) : Guardrails.repairMessage(blocked)))
+            request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judgedOutput.problems) : Guardrails.repairMessage(blocked)))
         }
         result.attempts = attempts
         result.cost = prices.cost(model: provider.model, usage: result.usage)

@@ -1,0 +1,79 @@
+import Checks
+import Intake
+import JSONSchema
+
+/// What the backend does to a schema-valid reply before the person sees it: expand a
+/// pinned draft, apply an edit's operations within the plan, add an owed referral,
+/// render the markdown, and hold back what must not be shown.
+extension StepRunner {
+    /// A reply after the backend's work.
+    struct Finished {
+        /// The output, or the problems that leave the reply unusable.
+        var judged: (output: JSONValue?, problems: [String])
+        /// What the backend did that the step reports once the output is used.
+        var applied: [Intervention] = []
+        /// What the reply said that must not be shown, each reported whether or not a repair fixes it.
+        var blocked: [Intervention] = []
+    }
+
+    func finishing(_ judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput) -> Finished {
+        var finished = Finished(judged: judged)
+        let record = input.fixture.record
+        let pinned = prompt.metadata.pinsPlan
+        let layout = pinned ? prompts.sessionLayout(for: record, confirmedGoal: input.confirmedGoal) : nil
+        let plan = pinned ? prompts.plan(for: record, confirmedGoal: input.confirmedGoal) : nil
+        if step == .programDraft, let reply = finished.judged.output, let layout, let plan {
+            finished.judged.output = PlannedProgram.expanded(reply, layout: layout, plan: plan, document: prompt.schemaDocument)
+        }
+        if prompt.metadata.editsByOperations, let reply = finished.judged.output, let program = prompts.shownProgram(step, input: input) {
+            if pinned {
+                // A pinned program keeps every session whole: no exercise twice, never fewer than its fewest.
+                let applied = ProgramOperations.applyingWithinBounds(reply, to: program, document: prompt.schemaDocument, mostDays: plan?.days)
+                finished.judged.output = applied.output
+                finished.applied = applied.limited.map { Intervention(kind: Intervention.editLimited, detail: $0) }
+                if let layout {
+                    let names = ProgramOperations.exerciseNames(of: applied.output[ProgramMarkdown.programKey] ?? .null)
+                    let requested = Guardrails.requestedOut(names, feedback: input.feedback ?? "", knowledge: prompts.coaching)
+                    let honoured = PlannedProgram.honouring(requested, in: applied.output, layout: layout)
+                    finished.judged.output = layout.editAccount.map { $0.telling(honoured.output, editedFrom: program) } ?? honoured.output
+                    finished.applied += honoured.replaced.map { Intervention(kind: Intervention.feedbackApplied, detail: $0) }
+                }
+            } else {
+                finished.judged.output = ProgramOperations.applying(reply, to: program, document: prompt.schemaDocument)
+            }
+        }
+        if prompt.metadata.runsGuardrails, let output = finished.judged.output {
+            let referral: Intervention?
+            (finished.judged.output, referral) = withReferral(output, record: record, schema: prompt.schemaDocument)
+            if let referral { finished.applied.append(referral) }
+        }
+        if prompt.metadata.completesReply, let reply = finished.judged.output {
+            finished.judged = Self.withRenderedParts(reply, metadata: prompt.metadata, record: record, schema: prompt.schema)
+        }
+        if prompt.metadata.runsGuardrails, let output = finished.judged.output {
+            finished.blocked = Guardrails.blockedContent(in: output, record: record, personText: input.feedback ?? "", knowledge: prompts.coaching)
+            if !finished.blocked.isEmpty { finished.judged = (nil, finished.blocked.map(\.detail)) }
+        }
+        return finished
+    }
+
+    /// For a pinned draft whose last reply still said what must not be shown: the same
+    /// choice of exercises with the backend's own title, goal and safety sentence
+    /// (`sessions.neutral_text` of program-plan.yaml), when that is clean. Nil otherwise.
+    /// What the reply said stays for the caller to report.
+    func neutralRetry(of judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput) -> Finished? {
+        guard prompt.metadata.pinsPlan, step == .programDraft, case .object(var reply)? = judged.output,
+              let layout = prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal), let text = layout.neutralText,
+              let plan = prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal)
+        else { return nil }
+        let written = text.filled(weeks: plan.weeks, days: plan.days)
+        reply["title"] = .string(written.title)
+        reply["goal"] = .string(written.goal)
+        reply["safety_note"] = .string(written.safety)
+        var retried = finishing((.object(reply), []), step: step, prompt: prompt, input: input)
+        guard retried.judged.output != nil else { return nil }
+        retried.applied.append(Intervention(
+            kind: Intervention.textReplaced, detail: "the title, goal and safety sentence are the backend's: the reply's still said what must not be shown"))
+        return retried
+    }
+}
