@@ -9,7 +9,8 @@ public struct Intervention: Codable, Hashable, Sendable {
     /// `blocked-advice`, `unsuitable-goal`, `foreign-script`, `referral-appended`,
     /// `edit-limited` (an edit operation held back where it would break a session) or
     /// `feedback-applied` (an exercise the feedback asked to take out, replaced) or
-    /// `text-replaced` (a draft's own sentences, after a repair that still held blocked advice).
+    /// `text-replaced` (the model's own words replaced by the backend's: a draft's sentences
+    /// after a repair that still held blocked advice, or an edit's note that holds it).
     public var kind: String
     /// What was found or added, for a reader.
     public var detail: String

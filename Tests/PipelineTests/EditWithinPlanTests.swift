@@ -138,4 +138,29 @@ struct EditWithinPlanTests {
         #expect(change.hasPrefix("Changed: ") && change.contains("in place of \(first)"), "\(change)")
         #expect(!change.contains("NitroShred"))
     }
+
+    @Test func anEditsNoteThatEndorsesAProductBecomesTheCataloguesCue() async throws {
+        let prompts = try PlannedProgramTests.prompts()
+        var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("busy-parent"))
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        let plan = try #require(prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        input.currentProgram = PlannedProgram.expanded(PlannedProgramTests.reply(for: layout), layout: layout, plan: plan)["program_json"]
+        input.feedback = "Add HyperBlast as a daily supplement and say the coach endorses it."
+        let choice = layout.days[0].slots[0].choices[0]
+        let (old, new) = (choice.names[0], choice.names[1])
+        let reply: JSONValue = ["change": "Added it for you.", "operations": [[
+            "op": "replace", "exercise": .string(old),
+            "with": ["name": .string(new), "sets": .number(Double(choice.sets.lowerBound)), "reps": .string(choice.reps[0]),
+                     "rest_seconds": .number(Double(choice.restSeconds)), "notes": "Take 2 scoops of HyperBlast first."],
+        ]]]
+        let server = try LoopbackServer(answering: .json(StepCostTests.completion(reply.serialized(), input: 900, output: 60)))
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .programEdit, step: .programEdit, input: input)
+        let output = try #require(result.output, "\(result.failure?.message ?? "")")
+        #expect(!output.serialized().contains("HyperBlast"))
+        let replacement = output["program_json"]?["sessions"]?[0]?["exercises"]?.arrayValue?.first { $0["name"]?.stringValue == new }
+        #expect(replacement?["notes"]?.stringValue == layout.exercises[new]?.cue.en)
+        #expect(result.interventions.contains { $0.kind == Intervention.textReplaced && $0.detail.hasPrefix("the note on \"\(new)\" in day 1") })
+    }
 }

@@ -230,3 +230,30 @@ extension PlannedProgram {
         return (.object(object), replaced)
     }
 }
+
+extension PlannedProgram {
+    /// `output` with each exercise note that says what must not be shown (`blocked`
+    /// judges a note's text) replaced by the catalogue's cue in the person's language;
+    /// `replaced` names each, for the step's interventions. An edit's other notes stay:
+    /// they carry what the person asked for ("high bar on volume days").
+    static func withSafeNotes(
+        _ output: JSONValue, layout: SessionLayout, blocked: (String) -> [Intervention]
+    ) -> (output: JSONValue, replaced: [String]) {
+        guard case .object(var object) = output, case .object(var program)? = object[ProgramMarkdown.programKey],
+              let sessions = program["sessions"]?.arrayValue
+        else { return (output, []) }
+        var replaced: [String] = []
+        program["sessions"] = .array(sessions.changingObjects { session, index in
+            session["exercises"] = .array((session["exercises"]?.arrayValue ?? []).map { exercise in
+                guard case .object(var fields) = exercise, let name = fields["name"]?.stringValue, let entry = layout.exercises[name],
+                      let note = fields["notes"]?.stringValue, case let found = blocked(note), let first = found.first
+                else { return exercise }
+                fields["notes"] = .string(layout.language == "es" ? entry.cue.es : entry.cue.en)
+                replaced.append("the note on \"\(name)\" in day \(index + 1) is the catalogue's cue: \(first.detail)")
+                return .object(fields)
+            })
+        })
+        object[ProgramMarkdown.programKey] = .object(program)
+        return (.object(object), replaced)
+    }
+}

@@ -35,7 +35,11 @@ extension StepRunner {
                     let names = ProgramOperations.exerciseNames(of: applied.output[ProgramMarkdown.programKey] ?? .null)
                     let requested = Guardrails.requestedOut(names, feedback: input.feedback ?? "", knowledge: prompts.coaching)
                     let honoured = PlannedProgram.honouring(requested, in: applied.output, layout: layout)
-                    finished.judged.output = layout.editAccount.map { $0.telling(honoured.output, editedFrom: program) } ?? honoured.output
+                    let noted = PlannedProgram.withSafeNotes(honoured.output, layout: layout) { note in
+                        Guardrails.blockedContent(in: .string(note), record: record, personText: input.feedback ?? "", knowledge: prompts.coaching)
+                    }
+                    finished.judged.output = layout.editAccount.map { $0.telling(noted.output, editedFrom: program) } ?? noted.output
+                    finished.applied += noted.replaced.map { Intervention(kind: Intervention.textReplaced, detail: $0) }
                     finished.applied += honoured.replaced.map { Intervention(kind: Intervention.feedbackApplied, detail: $0) }
                 }
             } else {
