@@ -134,6 +134,65 @@ import TestSupport
         #expect(!summary.contains("·"), "known failures are judged as the gate judges them: nothing regressed or changed")
     }
 
+    /// The README is the path a newcomer reads to the end, so it stays short and the
+    /// manual lives in docs/; every relative link in the README and in docs/*.md
+    /// reaches a file of the repository.
+    @Test func theReadmeStaysShortAndEveryDocsLinkReachesAFile() throws {
+        let root = CommandRunner.repositoryRoot
+        let readme = root.appendingPathComponent("README.md")
+        let size = try Data(contentsOf: readme).count
+        #expect(size <= 12_000, "README.md is \(size) bytes, more than 12,000: move detail to a page in docs/")
+
+        let docs = root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+        #expect(!pages.isEmpty, "docs/ holds no pages")
+        var checked = 0
+        for page in [readme] + pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            let folder = page.deletingLastPathComponent()
+            let name = page.path.dropFirst(root.path.count + 1)
+            for target in Self.relativeLinks(in: text) {
+                let path = String(target.prefix { $0 != "#" })
+                guard !path.isEmpty else { continue }  // an anchor on the same page
+                let resolved = folder.appendingPathComponent(path.removingPercentEncoding ?? path).path
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
+                #expect(exists && !isDirectory.boolValue, "\(name) links to \(target), which is not a file")
+                checked += 1
+            }
+        }
+        #expect(checked > 0, "no relative links found: the README links to the docs pages")
+    }
+
+    /// The targets of the markdown links `[text](target)` outside fenced code blocks and
+    /// code spans, less those with a scheme (`https://`, `mailto:`) and anchors alone.
+    static func relativeLinks(in markdown: String) -> [String] {
+        var prose: [Substring] = []
+        var fenced = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                fenced.toggle()
+            } else if !fenced {
+                prose.append(line)
+            }
+        }
+        // Every other piece between backticks is a code span (which may run over a line
+        // break); a link whose text is code keeps its `](` in the pieces outside.
+        let text = prose.joined(separator: "\n").split(separator: "`", omittingEmptySubsequences: false)
+            .enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        var targets: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            let target = String(rest.prefix { $0 != ")" && !$0.isWhitespace })
+                .trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
+            if target.isEmpty || target.hasPrefix("#") || target.contains("://") || target.hasPrefix("mailto:") { continue }
+            targets.append(target)
+        }
+        return targets
+    }
+
     static let namespacesWork: Bool = {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
         let probe = Process()
