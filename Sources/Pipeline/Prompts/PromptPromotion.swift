@@ -126,7 +126,48 @@ public struct PromptPromotion: Sendable {
         }
         metadata = MetadataText.setting("version", to: String(newVersion), in: metadata)
         writes.append((folder.appendingPathComponent("prompt.yaml"), metadata))
+        for other in PromptVariants.names(of: step, layout: layout) where other != variant && other != oldBaseName {
+            writes += try Self.keepingInherited(
+                by: other, of: step, oldBase: (folder, baseMetadata), newBase: (files, metadata), promoted: variant, layout: layout)
+        }
         return Plan(step: step, writes: writes, variantFolder: variantFolder, oldVersion: base.metadata.version, newVersion: newVersion)
+    }
+
+    /// What variant `name` needs written so that it runs as it did before the promotion:
+    /// a file it inherited from the old base and the promotion replaces becomes its own,
+    /// and so does each `prompt.yaml` key whose value it inherited and the new base
+    /// changes (a key only the new base sets is spelled out as off).
+    private static func keepingInherited(
+        by name: String, of step: PipelineStep, oldBase: (folder: URL, metadata: String), newBase: (files: Set<String>, metadata: String),
+        promoted: String, layout: ProjectLayout
+    ) throws(PromptError) -> [(URL, String)] {
+        let folder = PromptVariants.folder(of: step, variant: name, layout: layout)
+        let own = try PromptVariants.files(in: folder, layout: layout)
+        var writes: [(URL, String)] = []
+        for file in ["system.md", "user.mustache"] where newBase.files.contains(file) && !own.contains(file) {
+            writes.append((folder.appendingPathComponent(file), try read(oldBase.folder.appendingPathComponent(file), layout: layout)))
+        }
+        let metadataFile = folder.appendingPathComponent("prompt.yaml")
+        var metadata = own.contains("prompt.yaml")
+            ? try read(metadataFile, layout: layout)
+            : "# Variant \(name) of \(step.rawValue): what it set before `\(promoted)` was promoted to the base.\n"
+        let set = Set(MetadataText.topLevelKeys(in: metadata))
+        var kept = false
+        let keys = Set(MetadataText.topLevelKeys(in: oldBase.metadata)).union(MetadataText.topLevelKeys(in: newBase.metadata))
+        for key in keys.sorted() where key != "version" && !set.contains(key) {
+            let before = MetadataText.blockText(of: key, in: oldBase.metadata)
+            guard before != MetadataText.blockText(of: key, in: newBase.metadata) else { continue }
+            if let before {
+                metadata = MetadataText.overriding(metadata, with: before)
+            } else if let off = PromptMetadata.offValues[key] {
+                metadata = MetadataText.setting(key, to: off, in: metadata)
+            } else {
+                continue
+            }
+            kept = true
+        }
+        if kept { writes.append((metadataFile, metadata)) }
+        return writes
     }
 
     private static func read(_ url: URL, layout: ProjectLayout) throws(PromptError) -> String {
@@ -156,6 +197,12 @@ enum MetadataText {
             }
         }
         return start..<end
+    }
+
+    /// A top-level key's lines as text, nil when `text` does not set it.
+    static func blockText(of key: String, in text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return block(of: key, in: lines).map { lines[$0].joined(separator: "\n") }
     }
 
     static func topLevelKeys(in text: String) -> [String] {
