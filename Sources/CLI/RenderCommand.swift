@@ -46,7 +46,8 @@ struct RenderCommand: AsyncParsableCommand {
         let track = prompts.variants.track
         let upstream = ApprovedOutputs(
             store: GoldenStore.forRun(golden: layout.golden, track: track),
-            preferring: RecordedOutputs(store: CassetteStore.forRun(golden: layout.golden, track: track)))
+            preferring: RecordedOutputs(store: CassetteStore.forRun(golden: layout.golden, track: track)),
+            builtFromReply: prompts.stepsBuildingOutputFromReply)
         let out = Terminal.standardOutput
         for (index, stepID) in stepIDs.enumerated() {
             let rendering = try Failure.exitingOnError { try plan.rendering(of: stepID, upstream: upstream) }

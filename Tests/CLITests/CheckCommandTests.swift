@@ -22,9 +22,10 @@ struct CheckCommandTests {
         return file.path
     }
 
-    /// The approved program draft with its markdown, as the model returned it.
-    func approvedDraft(_ fixture: String) throws -> String {
-        let golden = CommandRunner.repositoryRoot.appendingPathComponent("golden/\(fixture)")
+    /// The approved program draft with its markdown, as the model returned it; `track` is
+    /// a variant's folder under golden/ (`variants/<label>/`), empty for the base.
+    func approvedDraft(_ fixture: String, track: String = "") throws -> String {
+        let golden = CommandRunner.repositoryRoot.appendingPathComponent("golden/\(track)\(fixture)")
         var json = try String(contentsOf: golden.appendingPathComponent("program-draft.json"), encoding: .utf8)
         let markdown = try String(contentsOf: golden.appendingPathComponent("program-draft.md"), encoding: .utf8)
         let escaped = try String(decoding: JSONEncoder().encode(markdown), as: UTF8.self)
@@ -43,7 +44,9 @@ struct CheckCommandTests {
 
     @Test func aFailingCheckExitsOneAndJSONListsEveryCheck() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try CommandRunner.run(["check", "--fixture", "total-beginner", "--step", "program-draft", try approvedDraft("total-beginner"), "--format", "json"])
+        // Prompt set v3, where the model wrote the whole program.
+        let draft = try approvedDraft("total-beginner", track: "variants/program-draft=v3+program-edit=v3/")
+        let outcome = try CommandRunner.run(["check", "--variant", "v3", "--fixture", "total-beginner", "--step", "program-draft", draft, "--format", "json"])
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         #expect(object["fixture"] as? String == "total-beginner")

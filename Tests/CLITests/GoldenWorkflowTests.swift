@@ -15,7 +15,7 @@ struct GoldenWorkflowTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("known-failure ") })
         #expect(lines[start].hasSuffix("fail only checks that failed in golden too:"))
         let countLines = lines[(start + 1)...].prefix { $0.hasPrefix("    ") }
-        #expect(countLines.joined(separator: " ").contains("program.session-time-plausible ×2"), "\(gate.standardOutput)")
+        #expect(countLines.joined(separator: " ").contains("options.distinct ×2"), "\(gate.standardOutput)")
         #expect(countLines.allSatisfy { $0.count <= 110 }, "the summary wraps instead of running on")
         #expect(!gate.standardOutput.contains("    known failure "), "no per-step reasons for approved failures")
         #expect(!gate.standardError.contains("✓ busy-parent"), "replay prints no line for a valid step")
@@ -25,7 +25,7 @@ struct GoldenWorkflowTests {
             ["run", "--ci", "--verbose", "--project", project.path, "--fixture", "busy-parent", "--fixture", "busy-parent"])
         #expect(verbose.status == 0)
         #expect(verbose.standardError.components(separatedBy: "✓ busy-parent goal-options ").count == 2)
-        #expect(verbose.standardError.contains("check failed edit.changed"))
+        #expect(verbose.standardError.contains("check failed options.distinct"))
         #expect(!verbose.standardError.contains("cannot record run"), "\(verbose.standardError)")
 
         // Old report folders go; the history keeps every run.

@@ -153,8 +153,11 @@ struct RunCommandTests {
         let outcome = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "program-edit"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("## system"))
-        #expect(outcome.standardOutput.contains("<current_program>"))
-        #expect(outcome.standardOutput.components(separatedBy: "</intake_data>").count == 2)
+        let shown = outcome.standardOutput.components(separatedBy: "<current_program>\n").last ?? ""
+        #expect(shown.contains(" weeks, ") && shown.contains("\nDay 1, "), "the approved draft, as lines")
+        #expect(outcome.standardOutput.components(separatedBy: "</user_feedback>").count == 2)
+        let draft = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "program-draft"])
+        #expect(draft.standardOutput.components(separatedBy: "</intake_data>").count == 2)
         let unknown = try CommandRunner.run(["render", "--fixture", "hostile-fake-closing-tag", "--step", "nope"])
         #expect(unknown.status == 2)
     }

@@ -10,8 +10,8 @@ struct SchemaWarningTests {
         let label: String
         let arguments: [String]
         let environment: [String: String]
-        /// Keywords named for goal-options-v3.schema.json and program-v3.schema.json (the
-        /// schemas the base prompts name); nil when none.
+        /// Keywords named for goal-options-v3.schema.json, and for program-v5.schema.json and
+        /// program-edit-v5.schema.json alike (the schemas the base prompts name); nil when none.
         let goalOptions: String?
         let program: String?
         let answer: @Sendable () -> String
@@ -21,12 +21,13 @@ struct SchemaWarningTests {
     static let options = RunCommandTests.options
 
     static let cases: [Case] = [
+        // The program steps send llama.cpp a grammar of their own (`compact_json`), which holds every keyword.
         Case(label: "local (json-object-schema)", arguments: ["--provider", "local"], environment: [:],
-             goalOptions: nil, program: "uniqueItems",
+             goalOptions: nil, program: nil,
              answer: { RunCommandTests.completion(options) }),
         Case(label: "openai-compatible (json-object-schema)",
              arguments: ["--provider", "openai-compatible", "--structured-output", "json-object-schema"], environment: [:],
-             goalOptions: nil, program: "uniqueItems",
+             goalOptions: nil, program: nil,
              answer: { RunCommandTests.completion(options) }),
         Case(label: "openai-compatible (json-schema)", arguments: ["--provider", "openai-compatible"], environment: [:],
              goalOptions: "maxLength, minLength", program: "maxLength, minLength, uniqueItems",
@@ -67,7 +68,7 @@ struct SchemaWarningTests {
 
         let lines = outcome.standardError.split(separator: "\n").map(String.init)
         let warnings = lines.filter { $0.hasPrefix("warning: prompts/schemas/") }
-        let expected = [("goal-options-v3", example.goalOptions), ("program-v3", example.program)]
+        let expected = [("goal-options-v3", example.goalOptions), ("program-v5", example.program), ("program-edit-v5", example.program)]
             .compactMap { name, keywords in keywords.map { (name, $0) } }
         #expect(warnings.count == expected.count, "\(warnings)")
         for (name, keywords) in expected {

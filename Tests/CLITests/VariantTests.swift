@@ -10,8 +10,19 @@ struct VariantTests {
 
     /// A project whose goal-options step has the variant `terse` (its own system message,
     /// nothing else) and no other variant.
+    /// A project without golden files whose program steps are prompt set v3 (the model
+    /// writes the whole program, which these tests script), and whose only variant is
+    /// goal-options' `terse`.
     static func makeProject() throws -> URL {
         let project = try RunCommandTests.makeProject()
+        for step in ["program-draft", "program-edit"] {
+            let folder = project.appendingPathComponent("prompts/\(step)")
+            for file in ["system.md", "user.mustache", "prompt.yaml"] {
+                let base = folder.appendingPathComponent(file)
+                try FileManager.default.removeItem(at: base)
+                try FileManager.default.copyItem(at: folder.appendingPathComponent("variants/v3/\(file)"), to: base)
+            }
+        }
         for step in ["goal-options", "goal-options-edit", "program-draft", "program-edit"] {
             try? FileManager.default.removeItem(at: project.appendingPathComponent("prompts/\(step)/variants"))
         }

@@ -115,13 +115,18 @@ struct AllowedExercisesTests {
         let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("    pattern: ") }) + 1
         try text.replacing("    pattern: knee-dominant", with: "    pattern: legs", maxReplacements: 1).write(to: file, atomically: true, encoding: .utf8)
         let error = try #require(throws: PromptLibraryError.self) { try PromptLibrary(layout: layout) }
-        #expect(error.errors.map(\.description) == [
+        let pinned = "`plan: pinned` needs prompts/program-plan.yaml with `sessions` and `prescriptions`, prompts/intake-limits.yaml and prompts/coaching/catalogue.yaml"
+        #expect(error.errors.map(\.description).sorted() == [
             "prompts/coaching/catalogue.yaml:\(line):14: /exercises/0/pattern: `legs` is not one of the patterns: knee-dominant, single-leg, hip-hinge, "
                 + "horizontal-push, vertical-push, horizontal-pull, vertical-pull, core, carry, conditioning, mobility, balance",
+            "prompts/program-draft: \(pinned)", "prompts/program-edit: \(pinned)",
         ])
 
+        // Without a catalogue, the base (which pins the plan to it) cannot be used; prompt set v3 runs on an empty one.
         try FileManager.default.removeItem(at: file)
-        let knowledge = try PromptLibrary(layout: layout).coaching
+        let missing = try #require(throws: PromptLibraryError.self) { try PromptLibrary(layout: layout) }
+        #expect(missing.errors.map(\.description).sorted() == ["prompts/program-draft: \(pinned)", "prompts/program-edit: \(pinned)"])
+        let knowledge = try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v3"], layout: layout)).coaching
         #expect(knowledge.catalogue.exercises.isEmpty && !knowledge.exerciseGroups.isEmpty)
     }
 }

@@ -5,11 +5,12 @@ import JSONSchema
 import Pipeline
 import Testing
 
-/// The unsafe programs and goals the approved golden sets hold (the base's, prompt set
-/// v3, and prompt set v2's, kept as its variant) each fail a safety check whose message
-/// names the offending exercise or goal.
+/// The unsafe programs and goals the approved golden sets of prompt sets v2 and v3
+/// (kept as variants) hold each fail a safety check whose message names the offending
+/// exercise or goal; the base's (prompt set v5) pass the same checks.
 struct ApprovedProgramSafetyTests {
     static let base = "golden"
+    static let setV3 = "golden/variants/program-draft=v3+program-edit=v3"
     static let setV2 = "golden/variants/goal-options=v2+goal-options-edit=v2+program-draft=v2+program-edit=v2"
 
     /// The approved output of `step` for `fixture` in the golden folder `set`, with its markdown.
@@ -31,10 +32,10 @@ struct ApprovedProgramSafetyTests {
         (setV2, "wheelchair-user", "program-draft", .programDraft, "program.safe-for[spinal-cord]", ["\"Push-Ups\""]),
         (setV2, "eating-disorder-risk", "program-draft", .programDraft, "program.safe-weight-change", ["\"Lose 98 lbs\""]),
         (setV2, "eating-disorder-risk", "goal-options", .goalOptions, "options.safe-weight-change", ["weight-loss target"]),
-        (base, "knee-injury", "program-draft", .programDraft, "program.safe-for[knee]", ["\"Leg Press\"", "\"Jumping Jacks\""]),
-        (base, "senior-arthritis", "program-draft", .programDraft, "program.safe-for[bones-and-falls]", ["\"Sit-Ups\"", "\"Crunches\""]),
-        (base, "senior-arthritis", "program-draft", .programDraft, "program.includes[balance]", ["no balance training"]),
-        (base, "wheelchair-user", "program-draft", .programDraft, "program.safe-for[spinal-cord]", ["cycling or walking", "in a warm-up"]),
+        (setV3, "knee-injury", "program-draft", .programDraft, "program.safe-for[knee]", ["\"Leg Press\"", "\"Jumping Jacks\""]),
+        (setV3, "senior-arthritis", "program-draft", .programDraft, "program.safe-for[bones-and-falls]", ["\"Sit-Ups\"", "\"Crunches\""]),
+        (setV3, "senior-arthritis", "program-draft", .programDraft, "program.includes[balance]", ["no balance training"]),
+        (setV3, "wheelchair-user", "program-draft", .programDraft, "program.safe-for[spinal-cord]", ["cycling or walking", "in a warm-up"]),
     ])
     func anUnsafeApprovedOutputFailsASafetyCheckNamingWhatIsWrong(
         set: String, fixture: String, file: String, step: PipelineStep, check: String, named: [String]
@@ -44,6 +45,19 @@ struct ApprovedProgramSafetyTests {
         let result = try #require(results.first { $0.name == check }, "\(results.map(\.name))")
         #expect(!result.passed)
         for text in named { #expect(result.message.contains(text), "\(result.message)") }
+    }
+
+    @Test(arguments: [
+        ("knee-injury", "program.safe-for[knee]"), ("senior-arthritis", "program.safe-for[bones-and-falls]"),
+        ("senior-arthritis", "program.includes[balance]"), ("wheelchair-user", "program.safe-for[spinal-cord]"),
+    ])
+    func theBasesApprovedProgramsPassTheChecksTheEarlierSetsFailed(fixture: String, check: String) throws {
+        let context = DomainChecks.Context(fixture: try Repository.fixture(fixture), knowledge: try Repository.prompts().coaching)
+        for step in [PipelineStep.programDraft, .programEdit] {
+            let results = DomainChecks.check(step, output: try Self.approved(fixture, step.rawValue, in: Self.base), context: context)
+            let result = try #require(results.first { $0.name == check }, "\(results.map(\.name))")
+            #expect(result.passed, "\(fixture) \(step.rawValue): \(result.message)")
+        }
     }
 
     @Test func theProjectsCoachingFilesLoadWithThePrompts() throws {

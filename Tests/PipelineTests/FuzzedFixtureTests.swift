@@ -142,7 +142,8 @@ struct FuzzedFixtureTests {
         #expect(loaded.count >= Self.fixtureCount / 2)
 
         for fixture in loaded {
-            for step in PipelineStep.allCases {
+            // Every step whose template shows the intake (the base's edit shows only the program and the feedback).
+            for step in PipelineStep.allCases where prompts[step].usedVariables.contains("intake_json") {
                 let input = try FixturePlan.placeholderInput(for: step, fixture: fixture)
                 let rendered = prompts.render(step, input: input)
                 // Exactly one real fence, whatever the answers contain, and the data inside

@@ -91,15 +91,20 @@ struct IntakeLimitsTests {
         let project = try Repository.temporaryCopy(named: "limits")
         defer { try? FileManager.default.removeItem(at: project) }
         let layout = ProjectLayout(root: project)
+        // Prompt set v3 fits the schema of the whole program it asks for; `unfitted` is v3 without that.
+        let v3 = project.appendingPathComponent("prompts/program-draft/variants/v3")
         let variant = project.appendingPathComponent("prompts/program-draft/variants/unfitted")
-        try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
-        try "schema_from_intake: false\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: v3, to: variant)
+        let settings = try String(contentsOf: variant.appendingPathComponent("prompt.yaml"), encoding: .utf8)
+        #expect(settings.contains("schema_from_intake: true\n"))
+        try settings.replacingOccurrences(of: "schema_from_intake: true\n", with: "schema_from_intake: false\n")
+            .write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let fixture = try FixtureCorpus(layout: layout).load("busy-parent")
         let input = try FixturePlan.placeholderInput(for: .programDraft, fixture: fixture)
 
         let unfitted = try PromptLibrary(layout: layout, variants: VariantSelection(steps: [.programDraft: "unfitted"]))
         #expect(unfitted.render(.programDraft, input: input).schema == unfitted[.programDraft].replySchemaDocument)
-        let base = try PromptLibrary(layout: layout)
+        let base = try PromptLibrary(layout: layout, variants: VariantSelection(steps: [.programDraft: "v3"]))
         let sent = base.render(.programDraft, input: input).schema
         #expect(sent["$defs"]?["program"]?["properties"]?["days_per_week"]?["maximum"] == .number(3))
         #expect(base[.programDraft].fingerprint != unfitted[.programDraft].fingerprint)

@@ -8,7 +8,7 @@ import Testing
 
 @testable import Pipeline
 
-/// Prompt set v5 (`plan: pinned`, `guardrails: true`): the backend lays out each day's
+/// Prompt set v5, the base (`plan: pinned`, `guardrails: true`): the backend lays out each day's
 /// slots from the plan and the catalogue, the model chooses within them, and the
 /// backend expands the choice into the app's program.
 @Suite("Programs pinned to the backend's plan")
@@ -16,7 +16,7 @@ struct PlannedProgramTests {
     static let names = try! FixtureCorpus(layout: Repository.layout).fixtureNames()
 
     static func prompts() throws -> PromptLibrary {
-        try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v5"], layout: Repository.layout))
+        try PromptLibrary(layout: Repository.layout)
     }
 
     /// The reply a model gives that takes each slot's first exercise, its most sets and its longest prescription.

@@ -14,8 +14,10 @@ enum Repository {
         try FixtureCorpus(layout: layout).load(name)
     }
 
+    /// The prompts with every step's variant `v3` (prompt set v3, the base before v5):
+    /// a model writes the whole program, which the harness's tests script.
     static func prompts() throws -> PromptLibrary {
-        try PromptLibrary(layout: layout)
+        try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v3"], layout: layout))
     }
 
     /// A project in a new temporary folder holding copies of the real prompts and

@@ -99,6 +99,12 @@ public struct PromptLibrary: Sendable {
         return layout
     }
 
+    /// The steps whose output the backend builds from the model's reply rather than
+    /// being the reply: a pinned plan's draft, an edit given as operations.
+    public var stepsBuildingOutputFromReply: Set<PipelineStep> {
+        Set(PipelineStep.allCases.filter { self[$0].metadata.pinsPlan || self[$0].metadata.editsByOperations })
+    }
+
     public subscript(step: PipelineStep) -> StepPrompt {
         prompts[step]!
     }
