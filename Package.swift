@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Golden", dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Checks", "Diff", "Replay"]),
 
         // The report files of a run: results.json, report.md, junit.xml and a self-contained index.html.
-        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Pipeline", "Diff", "Golden", "Statistics"]),
+        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Checks", "Pipeline", "Diff", "Golden", "Statistics"]),
 
         // Run history in SQLite: every run's per-step results, pass rates, and comparisons between runs.
         .target(
