@@ -37,7 +37,7 @@ extension RunCommand {
         options.findsOrphans = fixture.isEmpty && tag.isEmpty && until == nil
         options.providerName = providerOptions.provider.rawValue
         options.keptReports = keepReports == 0 ? nil : keepReports
-        options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0) } ?? []
+        options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0, through: until) } ?? []
         return options
     }
 }

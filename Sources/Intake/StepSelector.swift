@@ -48,6 +48,15 @@ public struct StepSelector: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a run that stops after this step (`run --until`) runs `step` at all.
+    public func reaches(_ step: PipelineStep) -> Bool {
+        let last = switch kind {
+        case .one(let id): id.order.stage
+        case .everyOptionEdit: StepID.first(of: .goalOptionsEdit).order.stage
+        }
+        return StepID.first(of: step).order.stage <= last
+    }
+
     /// Whether the step with this id is selected.
     public func matches(_ id: StepID) -> Bool {
         switch kind {

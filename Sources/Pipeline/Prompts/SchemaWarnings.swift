@@ -4,12 +4,13 @@ import Providers
 
 /// Warnings, once per run, about schema keywords the chosen provider cannot enforce.
 public enum SchemaWarnings {
-    /// One warning per schema file the steps use (steps sharing a schema share its warning).
-    public static func forRun(prompts: PromptLibrary, configuration: ProviderConfiguration) -> [String] {
+    /// One warning per schema file the run's steps use (steps sharing a schema share its
+    /// warning); a run that stops after `lastStep` is not warned about the steps after it.
+    public static func forRun(prompts: PromptLibrary, configuration: ProviderConfiguration, through lastStep: StepSelector? = nil) -> [String] {
         guard let rules = configuration.structuredOutputRules else { return [] }
         var warnings: [String] = []
         var seen: Set<String> = []
-        for step in PipelineStep.allCases {
+        for step in PipelineStep.allCases where lastStep?.reaches(step) ?? true {
             let prompt = prompts[step]
             let compact = rules == .llamaCppGrammar && prompt.metadata.compactJSON == true
             guard seen.insert(prompt.metadata.schema + (compact ? " compact" : "")).inserted else { continue }
