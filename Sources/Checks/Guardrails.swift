@@ -7,7 +7,7 @@ import JSONSchema
 /// the raw model needed the backend.
 public struct Intervention: Codable, Hashable, Sendable {
     /// `blocked-advice`, `unsuitable-goal`, `foreign-script`, `referral-appended`,
-    /// `edit-limited` (an edit operation held back where it would break a session) or
+    /// `edit-limited` (an edit operation held back where it would break a session),
     /// `feedback-applied` (an exercise the feedback asked to take out, replaced) or
     /// `text-replaced` (the model's own words replaced by the backend's: a draft's sentences
     /// after a repair that still held blocked advice, or an edit's note that holds it).

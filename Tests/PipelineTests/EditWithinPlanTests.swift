@@ -45,6 +45,17 @@ struct EditWithinPlanTests {
         return try #require(prompts.sessionLayout(for: record, confirmedGoal: nil)?.editAccount)
     }
 
+    /// The base prompts, busy-parent's layout and plan, and its edit of a draft that
+    /// takes each slot's first exercise.
+    static func busyParentEdit() throws -> (prompts: PromptLibrary, layout: SessionLayout, plan: ProgramPlan, input: StepInput) {
+        let prompts = try PlannedProgramTests.prompts()
+        var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("busy-parent"))
+        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        let plan = try #require(prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
+        input.currentProgram = PlannedProgram.expanded(PlannedProgramTests.reply(for: layout), layout: layout, plan: plan)["program_json"]
+        return (prompts, layout, plan, input)
+    }
+
     @Test func anEditNeverLeavesASessionShortNorAddsADayBeyondThePlan() {
         let reply: JSONValue = ["change": "Shorter.", "operations": [
             ["op": "remove", "exercise": "Plank"],
@@ -116,11 +127,8 @@ struct EditWithinPlanTests {
     }
 
     @Test func anEditTakesOutWhatTheFeedbackAskedWhateverTheReplyDoes() async throws {
-        let prompts = try PlannedProgramTests.prompts()
-        var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("busy-parent"))
-        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
-        let plan = try #require(prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
-        input.currentProgram = PlannedProgram.expanded(PlannedProgramTests.reply(for: layout), layout: layout, plan: plan)["program_json"]
+        let (prompts, layout, plan, edit) = try Self.busyParentEdit()
+        var input = edit
         let first = layout.days[0].slots[0].choices[0].names[0]
         input.feedback = "I can't stand \(first.lowercased())s, swap them out please."
         // The model changes only the weeks and claims a swap it did not make.
@@ -140,11 +148,8 @@ struct EditWithinPlanTests {
     }
 
     @Test func anEditsNoteThatEndorsesAProductBecomesTheCataloguesCue() async throws {
-        let prompts = try PlannedProgramTests.prompts()
-        var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("busy-parent"))
-        let layout = try #require(prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
-        let plan = try #require(prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal))
-        input.currentProgram = PlannedProgram.expanded(PlannedProgramTests.reply(for: layout), layout: layout, plan: plan)["program_json"]
+        let (prompts, layout, _, edit) = try Self.busyParentEdit()
+        var input = edit
         input.feedback = "Add HyperBlast as a daily supplement and say the coach endorses it."
         let choice = layout.days[0].slots[0].choices[0]
         let (old, new) = (choice.names[0], choice.names[1])

@@ -82,6 +82,16 @@ public struct SessionLayout: Sendable, Hashable {
         }
     }
 
+    /// The catalogue's cue for the offered exercise `name`, in the person's language.
+    public func cue(of name: String) -> String? {
+        exercises[name].map { language == "es" ? $0.cue.es : $0.cue.en }
+    }
+
+    /// The slot that offers `name`.
+    public func slot(offering name: String) -> Slot? {
+        days.lazy.flatMap(\.slots).first { $0.choices.contains { $0.names.contains(name) } }
+    }
+
     /// How many exercises the person is offered in all.
     public var offeredCount: Int { Set(days.flatMap { $0.slots.flatMap { $0.choices.flatMap(\.names) } }).count }
 }

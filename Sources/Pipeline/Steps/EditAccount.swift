@@ -45,8 +45,9 @@ public struct EditAccount: Sendable, Hashable {
             // What stayed splits each session into stretches; what left and what came in
             // the same stretch are replacements, paired in order.
             let kept = Set(was).intersection(now)
-            let before = Self.stretches(of: was, between: kept), after = Self.stretches(of: now, between: kept)
-            let pairs = before.count == after.count ? Array(zip(before, after)) : [(was.filter { !kept.contains($0) }, now.filter { !kept.contains($0) })]
+            let stretchesBefore = Self.stretches(of: was, between: kept), stretchesAfter = Self.stretches(of: now, between: kept)
+            let pairs = stretchesBefore.count == stretchesAfter.count
+                ? Array(zip(stretchesBefore, stretchesAfter)) : [(was.filter { !kept.contains($0) }, now.filter { !kept.contains($0) })]
             for (gone, came) in pairs {
                 for (out, into) in zip(gone, came) { record(fill(replaced, ["new": into, "old": out]), day: day) }
                 for out in gone.dropFirst(came.count) { record(fill(removed, ["name": out]), day: day) }

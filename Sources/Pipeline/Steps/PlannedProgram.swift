@@ -62,12 +62,10 @@ enum PlannedProgram {
             for (slot, entry) in zip(day.slots, chosen.arrayValue ?? []) {
                 guard let name = entry[0]?.stringValue, let sets = entry[1]?.intValue, let reps = entry[2]?.stringValue,
                       let choice = slot.choices.first(where: { $0.names.contains(name) }) else { continue }
-                let exercise = layout.exercises[name]
-                for need in exercise?.needs ?? [] { used[need, default: 0] += 1 }
-                let cue = exercise.map { layout.language == "es" ? $0.cue.es : $0.cue.en } ?? ""
+                for need in layout.exercises[name]?.needs ?? [] { used[need, default: 0] += 1 }
                 exercises.append([
                     "name": .string(name), "sets": .number(Double(sets)), "reps": .string(reps),
-                    "rest_seconds": .number(Double(choice.restSeconds)), "notes": .string(cue),
+                    "rest_seconds": .number(Double(choice.restSeconds)), "notes": .string(layout.cue(of: name) ?? ""),
                 ])
             }
             var session: JSONValue = ["day": .number(Double(day.number)), "name": .string(day.name), "exercises": .array(exercises)]
@@ -139,7 +137,7 @@ extension PlannedProgram {
         let notes = root["$defs"]?["exercise"]?["properties"]?["notes"] ?? ["type": "string", "maxLength": 80]
         var pinned: [JSONValue] = []
         for name in names {
-            guard let slot = layout.days.lazy.flatMap(\.slots).first(where: { $0.choices.contains { $0.names.contains(name) } }) else { continue }
+            guard let slot = layout.slot(offering: name) else { continue }
             let alternatives: [JSONValue] = slot.choices.compactMap { choice in
                 let others = choice.names.filter { $0 != name }
                 guard !others.isEmpty else { return nil }
@@ -200,38 +198,29 @@ extension PlannedProgram {
     /// in that session already, with its sets and reps kept where the new one allows
     /// them. `replaced` says what changed, one line each, for the step's interventions.
     static func honouring(_ requested: [String: String], in output: JSONValue, layout: SessionLayout) -> (output: JSONValue, replaced: [String]) {
-        guard !requested.isEmpty, case .object(var object) = output, case .object(var program)? = object[ProgramMarkdown.programKey],
-              var sessions = program["sessions"]?.arrayValue
-        else { return (output, []) }
+        guard !requested.isEmpty else { return (output, []) }
         var replaced: [String] = []
-        for index in sessions.indices {
-            guard case .object(var session) = sessions[index], var exercises = session["exercises"]?.arrayValue else { continue }
+        let honoured = changingSessions(of: output) { session, index in
+            var exercises = session["exercises"]?.arrayValue ?? []
             for position in exercises.indices {
-                guard let name = exercises[position]["name"]?.stringValue, let evidence = requested[name],
-                      let slot = layout.days.lazy.flatMap(\.slots).first(where: { $0.choices.contains { $0.names.contains(name) } })
+                guard let name = exercises[position]["name"]?.stringValue, let evidence = requested[name], let slot = layout.slot(offering: name)
                 else { continue }
                 let held = Set(exercises.compactMap { $0["name"]?.stringValue })
                 let options = slot.choices.flatMap { choice in choice.names.map { (choice, $0) } }
                 guard let (choice, other) = options.first(where: { requested[$0.1] == nil && !held.contains($0.1) }) else { continue }
                 let sets = min(max(exercises[position]["sets"]?.intValue ?? choice.sets.lowerBound, choice.sets.lowerBound), choice.sets.upperBound)
                 let reps = exercises[position]["reps"]?.stringValue.flatMap { choice.reps.contains($0) ? $0 : nil } ?? choice.reps.first ?? ""
-                let cue = layout.exercises[other].map { layout.language == "es" ? $0.cue.es : $0.cue.en } ?? ""
                 exercises[position] = [
                     "name": .string(other), "sets": .number(Double(sets)), "reps": .string(reps),
-                    "rest_seconds": .number(Double(choice.restSeconds)), "notes": .string(cue),
+                    "rest_seconds": .number(Double(choice.restSeconds)), "notes": .string(layout.cue(of: other) ?? ""),
                 ]
                 replaced.append("replaced \"\(name)\" with \"\(other)\" in day \(index + 1): the feedback said \"\(evidence)\"")
             }
             session["exercises"] = .array(exercises)
-            sessions[index] = .object(session)
         }
-        program["sessions"] = .array(sessions)
-        object[ProgramMarkdown.programKey] = .object(program)
-        return (.object(object), replaced)
+        return (honoured, replaced)
     }
-}
 
-extension PlannedProgram {
     /// `output` with each exercise note that says what must not be shown (`blocked`
     /// judges a note's text) replaced by the catalogue's cue in the person's language;
     /// `replaced` names each, for the step's interventions. An edit's other notes stay:
@@ -239,21 +228,27 @@ extension PlannedProgram {
     static func withSafeNotes(
         _ output: JSONValue, layout: SessionLayout, blocked: (String) -> [Intervention]
     ) -> (output: JSONValue, replaced: [String]) {
-        guard case .object(var object) = output, case .object(var program)? = object[ProgramMarkdown.programKey],
-              let sessions = program["sessions"]?.arrayValue
-        else { return (output, []) }
         var replaced: [String] = []
-        program["sessions"] = .array(sessions.changingObjects { session, index in
+        let safe = changingSessions(of: output) { session, index in
             session["exercises"] = .array((session["exercises"]?.arrayValue ?? []).map { exercise in
-                guard case .object(var fields) = exercise, let name = fields["name"]?.stringValue, let entry = layout.exercises[name],
-                      let note = fields["notes"]?.stringValue, case let found = blocked(note), let first = found.first
+                guard case .object(var fields) = exercise, let name = fields["name"]?.stringValue, let cue = layout.cue(of: name),
+                      let note = fields["notes"]?.stringValue, let first = blocked(note).first
                 else { return exercise }
-                fields["notes"] = .string(layout.language == "es" ? entry.cue.es : entry.cue.en)
+                fields["notes"] = .string(cue)
                 replaced.append("the note on \"\(name)\" in day \(index + 1) is the catalogue's cue: \(first.detail)")
                 return .object(fields)
             })
-        })
+        }
+        return (safe, replaced)
+    }
+
+    /// `output` with each session of its program changed by `change`, given the session's position.
+    private static func changingSessions(of output: JSONValue, _ change: (inout JSONObject, Int) -> Void) -> JSONValue {
+        guard case .object(var object) = output, case .object(var program)? = object[ProgramMarkdown.programKey],
+              let sessions = program["sessions"]?.arrayValue
+        else { return output }
+        program["sessions"] = .array(sessions.changingObjects(change))
         object[ProgramMarkdown.programKey] = .object(program)
-        return (.object(object), replaced)
+        return .object(object)
     }
 }

@@ -95,9 +95,14 @@ enum ProgramOperations {
         for operation in reply["operations"]?.arrayValue ?? [] {
             result = apply(operation, to: result, noteLimit: noteLimit)
         }
+        return output(of: reply, program: result)
+    }
+
+    /// The reply's `change` beside the program its operations made.
+    private static func output(of reply: JSONValue, program: JSONValue) -> JSONValue {
         var output = JSONObject()
         if let change = reply["change"] { output["change"] = change }
-        output[ProgramMarkdown.programKey] = result
+        output[ProgramMarkdown.programKey] = program
         return .object(output)
     }
 
@@ -140,10 +145,7 @@ enum ProgramOperations {
             }
             result = .object(object)
         }
-        var output = JSONObject()
-        if let change = reply["change"] { output["change"] = change }
-        output[ProgramMarkdown.programKey] = result
-        return (.object(output), limited)
+        return (output(of: reply, program: result), limited)
     }
 
     /// What makes a pinned session unusable, in words ("held X twice"), or "" when nothing does.
