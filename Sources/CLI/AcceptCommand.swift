@@ -50,7 +50,7 @@ struct AcceptCommand: AsyncParsableCommand {
         let corpus = try projectOptions.corpus()
         return try corpus.fixtureNames().map { name in
             guard let fixture = try? corpus.load(name) else {
-                Terminal.standardError.writeLine("error: fixture \(name) is invalid; fix it before pruning (`trainer-eval fixtures check`).")
+                Terminal.standardError.writeLine("error: fixture \(name) is invalid; fix it before pruning (`\(Invocation.command) fixtures check`).")
                 throw ExitCode(2)
             }
             return fixture

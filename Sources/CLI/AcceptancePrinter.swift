@@ -1,4 +1,5 @@
 import Golden
+import Intake
 
 /// Prints what `accept` does as it goes: each accepted step, how many, each pruned file.
 struct AcceptancePrinter {
@@ -35,7 +36,7 @@ struct AcceptancePrinter {
             terminal.writeLine("    \(change.name): \(change.description) ×\(count)")
         }
         if !acceptance.skipped.isEmpty {
-            terminal.writeLine("\(acceptance.skipped.count) left pending: `trainer-eval diff`, then `trainer-eval accept` or `trainer-eval reject`.")
+            terminal.writeLine("\(acceptance.skipped.count) left pending: `\(Invocation.command) diff`, then `\(Invocation.command) accept` or `\(Invocation.command) reject`.")
         }
     }
 

@@ -27,7 +27,7 @@ struct FixturesListCommand: AsyncParsableCommand {
                 out.writeLine("\(out.styled(padded, .bold))  \(fixture.scenario.summary)\(tags)")
             } catch {
                 invalid += 1
-                out.writeLine("\(out.styled(padded, .bold))  \(out.styled("invalid: run `trainer-eval fixtures check`", .red))")
+                out.writeLine("\(out.styled(padded, .bold))  \(out.styled("invalid: run `\(Invocation.command) fixtures check`", .red))")
             }
         }
         out.writeLine("\(names.count) fixtures" + (invalid > 0 ? ", \(invalid) invalid" : "") + ".")

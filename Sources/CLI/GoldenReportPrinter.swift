@@ -12,7 +12,8 @@ struct GoldenReportPrinter {
     /// The run's `--fixture`, `--tag`, `--until` and `--shard`: a re-recording covers what the run covered.
     var scopeArguments = ""
 
-    func print(_ report: GoldenReport) {
+    /// `statusLine` is the run report's verdict and counts, printed where the comparison ends.
+    func print(_ report: GoldenReport, statusLine: String) {
         for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .unapprovedCheck, .stale].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
             for reason in verdict.reasons { terminal.writeLine("    " + terminal.styledDiff(reason)) }
@@ -30,12 +31,12 @@ struct GoldenReportPrinter {
             for path in orphan.paths { terminal.writeLine("    \(path)") }
         }
         if !report.orphans.isEmpty {
-            terminal.writeLine("`trainer-eval accept --prune` deletes the orphaned files listed above.")
+            terminal.writeLine("`\(Invocation.command) accept --prune` deletes the orphaned files listed above.")
         }
-        terminal.writeLine(report.summaryLine)
+        terminal.writeLine(statusLine)
         let pending = report.verdicts.filter(\.needsApproval).count
         if pending > 0, !ci {
-            terminal.writeLine("\(pending) pending output\(pending == 1 ? "" : "s") to review: `trainer-eval pending`, then `trainer-eval accept` or `trainer-eval reject`.")
+            terminal.writeLine("\(pending) pending output\(pending == 1 ? "" : "s") to review: `\(Invocation.command) pending`, then `\(Invocation.command) accept` or `\(Invocation.command) reject`.")
         }
     }
 
@@ -68,7 +69,7 @@ struct GoldenReportPrinter {
         terminal.writeLine(
             "Next: re-record the stale steps with `\(stale.rerecord)\(scopeArguments)\(variantArguments)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
-            + "(`--provider openai --record-missing`); then review the new outputs with `trainer-eval pending`.")
+            + "(`--provider openai --record-missing`); then review the new outputs with `\(Invocation.command) pending`.")
     }
 
     /// `busy-parent/goal-options, pregnant/goal-options`, or per step when there are many:
@@ -89,14 +90,21 @@ struct GoldenReportPrinter {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
     }
 
-    /// Known failures were approved and come back on every run: a count per check,
-    /// wrapped, instead of a line per step (the report lists each). An assertion is
-    /// counted by its kind; its pattern is in the report.
+    /// Known failures were approved and come back on every run: the most frequent
+    /// checks on one line, not a line per step or per check (the report lists each).
     private func printKnownFailures(_ verdicts: [StepVerdict]) {
         guard !verdicts.isEmpty else { return }
         let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
-        printCounts(of: verdicts.flatMap(\.knownFailures), headline: label(.knownFailure) + " \(steps) only checks that failed in golden too:")
+        let counts = Self.countsByCheck(verdicts.flatMap(\.knownFailures))
+        let shown = Self.knownFailureChecksShown
+        var line = label(.knownFailure) + " \(steps) only checks that failed in golden too: "
+            + counts.prefix(shown).joined(separator: ", ")
+        if counts.count > shown { line += " and \(counts.count - shown) more checks (the report lists every step)" }
+        terminal.writeLine(line)
     }
+
+    /// How many of the known failures' checks the terminal names.
+    static let knownFailureChecksShown = 4
 
     /// Checks added since the outputs were approved pass the gate until they are
     /// approved: counted per check, with the way to approve them.
@@ -104,20 +112,25 @@ struct GoldenReportPrinter {
         guard !verdicts.isEmpty else { return }
         let steps = verdicts.count == 1 ? "1 step fails" : "\(verdicts.count) steps fail"
         printCounts(of: verdicts.flatMap(\.unapprovedChecks), headline: label(.unapprovedCheck) + " \(steps) new checks, not approved yet:")
-        let accept = "`trainer-eval accept --checks\(variantArguments)`"
+        let accept = "`\(Invocation.command) accept --checks\(variantArguments)`"
         terminal.writeLine(ci
-            ? "    To approve them: `trainer-eval run\(variantArguments)` leaves them pending, then \(accept)."
+            ? "    To approve them: `\(Invocation.command) run\(variantArguments)` leaves them pending, then \(accept)."
             : "    \(accept) approves them where the output is unchanged.")
     }
 
-    /// A count per check, wrapped, under `headline`. An assertion is counted by its kind.
-    private func printCounts(of checks: [String], headline: String) {
+    /// `check ×count`, most frequent first. An assertion is counted by its kind; its pattern is in the report.
+    private static func countsByCheck(_ checks: [String]) -> [String] {
         var counts: [String: Int] = [:]
         for check in checks {
             let name = check.hasPrefix("assertion.") ? String(check.prefix { $0 != " " }) : check
             counts[name, default: 0] += 1
         }
-        let byCheck = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+    }
+
+    /// A count per check, wrapped, under `headline`.
+    private func printCounts(of checks: [String], headline: String) {
+        let byCheck = Self.countsByCheck(checks)
         terminal.writeLine(headline)
         var line = "   "
         for (index, item) in byCheck.enumerated() {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Console
 import Foundation
 import History
+import Intake
 import Pipeline
 
 /// `trainer-eval history`: recent runs with their pass rates.
@@ -27,7 +28,7 @@ struct HistoryCommand: ParsableCommand {
         let runs = try Failure.exitingOnError { try history.recentRuns(limit: limit) }
         let out = Terminal.standardOutput
         guard !runs.isEmpty else {
-            out.writeLine("No runs recorded yet: `trainer-eval run` records every run.")
+            out.writeLine("No runs recorded yet: `\(Invocation.command) run` records every run.")
             return
         }
         // A known failure passes the gate but not its checks: it is counted apart from the

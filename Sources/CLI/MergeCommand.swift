@@ -42,7 +42,7 @@ struct MergeCommand: AsyncParsableCommand {
         let report = outcome.report
         let steps = report.fixtures.reduce(0) { $0 + $1.steps.count }
         out.writeLine("Merged \(merge.parts.count) run\(merge.parts.count == 1 ? "" : "s"): \(report.fixtures.count) fixtures, \(steps) steps.")
-        out.writeLine(report.goldenSummaryLine)
+        out.writeLine(report.statusLine)
         for warning in outcome.warnings { Terminal.standardError.writeLine("warning: \(warning)") }
         let gate = outcome.exitStatus == 0 ? "passes" : "fails"
         out.writeLine("The merged gate \(gate). Report: \(layout.displayPath(of: outcome.folder))/index.html")

@@ -1,4 +1,5 @@
 import Golden
+import Intake
 import History
 
 /// Prints the selected pending outputs, one line each, optionally with their diffs:
@@ -30,7 +31,7 @@ struct PendingPrinter {
         if let latest, count > 0 {
             out.writeLine(
                 "The latest run (\(latest.run)) could not compare \(count) step\(count == 1 ? "" : "s") with golden because \(count == 1 ? "its recording is" : "their recordings are") stale: "
-                + "`trainer-eval run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)\(latest.variantArguments)`, then review here.")
+                + "`\(Invocation.command) run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)\(latest.variantArguments)`, then review here.")
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Pipeline
 
 /// Live progress on standard error: a line per finished step (or, when replaying,
-/// per step that came back invalid or failed), and on a terminal a status line of the
+/// per step that failed), and on a terminal a status line of the
 /// steps still running. Events arrive from concurrent fixtures; a lock keeps lines whole.
 final class ProgressPrinter: @unchecked Sendable {
     let terminal: Terminal
@@ -41,8 +41,11 @@ final class ProgressPrinter: @unchecked Sendable {
             case .pipeline(.stepFinished(let fixture, let result)):
                 running["\(fixture)/\(result.id)"] = nil
                 // A stale recording is not news step by step: the summary groups them by cause.
+                // A replayed invalid reply was recorded so: the comparison with golden
+                // says whether it is a known failure or a regression.
                 let stale = result.failure?.kind.isStaleRecording ?? false
-                if printsValidSteps || result.status == .invalid || (result.status == .error && !stale) {
+                let news = (result.status == .invalid && !replaying) || (result.status == .error && !stale)
+                if printsValidSteps || news {
                     write(line(fixture: fixture, result: result))
                 } else {
                     redrawStatus()

@@ -48,11 +48,11 @@ struct PromoteCommand: AsyncParsableCommand {
         if outcome.promotedSteps.isEmpty || !outcome.staleSteps.isEmpty {
             let count = outcome.staleSteps.count
             let what = outcome.promotedSteps.isEmpty ? "The variant had no recordings" : "\(count) fixture step\(count == 1 ? "" : "s") the variant never recorded keep\(count == 1 ? "s" : "") the old base's files, stale now"
-            out.writeLine("\(what): re-record them with `trainer-eval run --provider local --record-missing`, then review with `trainer-eval diff`.")
+            out.writeLine("\(what): re-record them with `\(Invocation.command) run --provider local --record-missing`, then review with `\(Invocation.command) diff`.")
         }
         if let folder = outcome.oldBaseFolder, let old = keepBaseAs {
             let spelled = selection.steps.count == 1 ? "\(selection.steps.keys.first!.rawValue)=\(old)" : old
-            out.writeLine("The old base is variant \(old): \(outcome.keptSteps.count) fixture steps kept in \(folder)/ (`trainer-eval run --variant \(spelled)`).")
+            out.writeLine("The old base is variant \(old): \(outcome.keptSteps.count) fixture steps kept in \(folder)/ (`\(Invocation.command) run --variant \(spelled)`).")
         }
         for (from, to) in outcome.relabelled {
             out.writeLine("\(from)/ ran on the promoted variants, which are the base now: renamed \(to)/.")

@@ -1,3 +1,5 @@
+import Intake
+
 /// The command line that picks up a run a budget stopped: the arguments as given,
 /// with `--record-missing` (in place of `--record`), so what was recorded is reused.
 /// Every budget is kept: the resumed run is held to the same limits, counted afresh.
@@ -19,7 +21,7 @@ struct ResumeCommand {
 
     /// As typed in a POSIX shell.
     var line: String {
-        (["trainer-eval"] + arguments.map(Self.quoted)).joined(separator: " ")
+        ([Invocation.command] + arguments.map(Self.quoted)).joined(separator: " ")
     }
 
     /// `argument` as one shell word: bare when it holds only safe characters, else in single quotes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Golden
+import Intake
 
 /// `trainer-eval review`: walk the pending outputs one by one, a key press each.
 struct ReviewCommand: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct ReviewCommand: AsyncParsableCommand {
         let out = Terminal.standardOutput
         guard isatty(0) == 1, !Terminal.isContinuousIntegration else {
             Terminal.standardError.writeLine(
-                "error: review needs an interactive terminal. Use `trainer-eval diff` to read the changes, then `trainer-eval accept` or `trainer-eval reject` with --fixture and --step.")
+                "error: review needs an interactive terminal. Use `\(Invocation.command) diff` to read the changes, then `\(Invocation.command) accept` or `\(Invocation.command) reject` with --fixture and --step.")
             throw ExitCode(2)
         }
         let review = try selection.review(in: projectOptions)

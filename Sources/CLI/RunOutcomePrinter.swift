@@ -29,7 +29,7 @@ struct RunOutcomePrinter {
         out.writeLine(outcome.report.totals.table(recorded: provider == .replay))
         if let repeats = outcome.report.repeats { printStability(repeats) }
         GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments, scopeArguments: scopeArguments)
-            .print(outcome.golden)
+            .print(outcome.golden, statusLine: outcome.report.statusLine)
         printWarnings(outcome.warnings)
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if let unreachable = outcome.unreachable {

@@ -45,25 +45,35 @@ struct TrainerEval: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            if exitCode(for: error) == .validationFailure {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
                 Terminal.standardError.writeLine(usageMessage(for: error))
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            // Help and version print as argument-parser prints them; every other
+            // message in the project's one spelling, `error: …`.
+            if code == .success { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Terminal.standardError.writeLine(lowercasingErrorPrefix(message)) }
+            Foundation.exit(code.rawValue)
         }
     }
 
     static func usageMessage(for error: Error) -> String {
-        var message = fullMessage(for: error)
-        if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+        var message = lowercasingErrorPrefix(fullMessage(for: error))
         let arguments = CommandLine.arguments.dropFirst()
         let names = configuration.subcommands.map { $0._commandName }
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first),
            message.contains("Unexpected argument '\(first)'") {
             let hint = ClosestMatch.suggestion(for: first, among: names).map { " Did you mean `\($0)`?" } ?? ""
             message = "error: `\(first)` is not a trainer-eval command.\(hint) Commands: \(names.filter { $0 != BenchValidateCommand._commandName }.joined(separator: ", ")).\n"
-                + "  See 'trainer-eval --help' for more information."
+                + "  See '\(Invocation.command) --help' for more information."
         }
         return message
+    }
+
+    /// argument-parser writes `Error: `; the project's messages write `error: `.
+    static func lowercasingErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
     }
 }

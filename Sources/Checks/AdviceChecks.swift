@@ -14,16 +14,39 @@ enum AdviceChecks {
     /// a referral, not advice, and a negated mention ("no fasting") is the right answer.
     static func harmfulAdvice(in texts: [String], rules: AdviceRules) -> [CheckResult] {
         guard !rules.kinds.isEmpty else { return [] }
-        let sentences = texts.flatMap(SafetyChecks.clauses).map { beforeReferral($0, rules: rules) }
+        // A word that is nowhere in the texts is in none of their sentences: each kind's
+        // sentences are searched only for the words the whole text holds.
+        let joined = texts.joined(separator: "\n")
+        let whole = TextMatching.Searchable(joined)
+        let present = { (words: [String]) in words.filter { whole.contains(SearchTerms.shared.term($0)) } }
+        // Likewise a pattern with no match in the whole text has none in a sentence,
+        // unless it looks at where its text starts or ends (anchors, lookaround).
+        let matching = { (patterns: [String]) in
+            patterns.filter { pattern in
+                guard contextFree(pattern), let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { return true }
+                return [joined, whole.folded].contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+            }
+        }
+        let referralWords = present(rules.referralWords)
+        let sentences = texts.flatMap(SafetyChecks.clauses).map { beforeReferral($0, referralWords: referralWords) }
         return rules.kinds.map { kind in
             let name = "output.no-harmful-advice[\(kind.id)]"
-            for sentence in sentences where !kind.except.contains(where: { TextMatching.firstMatch(of: $0, in: sentence.searchable) != nil }) {
-                if let found = firstMention(of: kind.vocabulary, in: sentence) {
+            let vocabulary = AdviceRules.Vocabulary(words: present(kind.vocabulary.words), patterns: matching(kind.vocabulary.patterns))
+            guard !vocabulary.isEmpty else { return .pass(name, "no \(kind.label)") }
+            let except = present(kind.except)
+            for sentence in sentences where !except.contains(where: { TextMatching.firstMatch(of: $0, in: sentence.searchable) != nil }) {
+                if let found = firstMention(of: vocabulary, in: sentence) {
                     return .fail(name, "\(kind.label): \"\(found)\" in \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(120))\": \(kind.reason)")
                 }
             }
             return .pass(name, "no \(kind.label)")
         }
+    }
+
+    /// Whether a pattern matches the same in a sentence as in the text around it: no
+    /// anchors and no lookaround (a `\b` at a sentence's edge meets a delimiter either way).
+    private static func contextFree(_ pattern: String) -> Bool {
+        !["^", "$", "\\A", "\\z", "\\Z", "(?<", "(?=", "(?!"].contains { pattern.contains($0) }
     }
 
     /// `options.suits-person[ID]` (or `program.suits-person[ID]`): no weight-loss aim at
@@ -147,10 +170,10 @@ enum AdviceChecks {
     /// The part of a sentence before it names a professional to ask: what follows is
     /// the referral ("ask your doctor before changing your medication"), never advice,
     /// while what comes first still is ("train fasted, and see a doctor about it").
-    private static func beforeReferral(_ sentence: SafetyChecks.Clause, rules: AdviceRules) -> SafetyChecks.Clause {
+    private static func beforeReferral(_ sentence: SafetyChecks.Clause, referralWords: [String]) -> SafetyChecks.Clause {
         let folded = sentence.searchable.folded
         var cut = folded.endIndex
-        for word in rules.referralWords where TextMatching.firstMatch(of: word, in: sentence.searchable) != nil {
+        for word in referralWords where TextMatching.firstMatch(of: word, in: sentence.searchable) != nil {
             guard let regex = TextMatching.wholePhrase(TextMatching.folded(word)),
                   let match = regex.firstMatch(in: folded, range: NSRange(folded.startIndex..., in: folded)),
                   let range = Range(match.range, in: folded)
@@ -198,7 +221,10 @@ enum AdviceChecks {
     private static func isNegated(_ word: String, in text: String) -> Bool {
         let folded = TextMatching.folded(text).lowercased()
         let target = NSRegularExpression.escapedPattern(for: TextMatching.folded(word).lowercased())
-        guard let range = folded.range(of: "(?<![\\p{L}\\p{N}])" + target, options: .regularExpression) else { return false }
+        guard let regex = CompiledPatterns.shared.regex("(?<![\\p{L}\\p{N}])" + target),
+              let match = regex.firstMatch(in: folded, range: NSRange(folded.startIndex..., in: folded)),
+              let range = Range(match.range, in: folded)
+        else { return false }
         return isNegated(before: folded[..<range.lowerBound])
     }
 

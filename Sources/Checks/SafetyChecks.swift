@@ -174,19 +174,21 @@ enum SafetyChecks {
     /// that ends a sentence (not the ones inside "e.g.").
     static func clauses(_ text: String) -> [Clause] {
         var clauses: [Clause] = []
-        var current = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            let endsSentence = ";!?\n".contains(character)
-                || (character == "." && (index + 1 == characters.count || characters[index + 1].isWhitespace))
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            let endsSentence = ";!?\n".contains(character) || (character == "." && (next == text.endIndex || text[next].isWhitespace))
             if endsSentence {
-                if !current.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: current)) }
-                current = ""
-            } else {
-                current.append(character)
+                let current = text[start..<index]
+                if !current.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: String(current))) }
+                start = next
             }
+            index = next
         }
-        if !current.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: current)) }
+        let last = text[start...]
+        if !last.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: String(last))) }
         return clauses
     }
 

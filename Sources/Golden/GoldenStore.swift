@@ -284,7 +284,7 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
         case .unwritable(let path, let reason):
             return "Could not write \(path): \(reason)."
         case .undeletable(let path, let reason):
-            return "Could not delete \(path): \(reason). Check that you may write to its folder, then run `trainer-eval accept --prune` again."
+            return "Could not delete \(path): \(reason). Check that you may write to its folder, then run `\(Invocation.command) accept --prune` again."
         }
     }
 }

@@ -15,7 +15,7 @@ public struct StaleRecordings: Sendable {
     }
 
     /// What re-records only the stale and missing recordings, for every message that says what to do.
-    public static let rerecordCommand = "trainer-eval run --provider local --record-missing"
+    public static var rerecordCommand: String { "\(Invocation.command) run --provider local --record-missing" }
 
     public var groups: [Group]
     /// Steps that did not run because a step before them had no output to hand on.

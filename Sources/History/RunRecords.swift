@@ -30,7 +30,7 @@ extension RunRecords {
     /// Finds a run by its id, a unique prefix of it, `latest`, or `latest~N` (N runs before the latest).
     public func run(_ reference: String) throws(HistoryError) -> RunRow {
         let rows = try allRunsNewestFirst()
-        guard !rows.isEmpty else { throw HistoryError(file: file, message: "no runs recorded yet: `trainer-eval run` records every run") }
+        guard !rows.isEmpty else { throw HistoryError(file: file, message: "no runs recorded yet: `\(Invocation.command) run` records every run") }
         if reference == "latest" { return rows[0] }
         if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst("latest~".count)), back >= 0 {
             guard back < rows.count else {

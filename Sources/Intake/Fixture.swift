@@ -32,11 +32,11 @@ public enum FixtureError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let name, let suggestion, let folder):
-            let hint = suggestion.map { " Did you mean `\($0)`?" } ?? " Run `trainer-eval fixtures list` to see them."
+            let hint = suggestion.map { " Did you mean `\($0)`?" } ?? " Run `\(Invocation.command) fixtures list` to see them."
             return "No fixture named `\(name)` in \(folder)/.\(hint)"
         case .invalid(let name, let problems):
             let lines = problems.map { "  \($0)" }.joined(separator: "\n")
-            return "Fixture `\(name)` is invalid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); run `trainer-eval fixtures check` for details:\n\(lines)"
+            return "Fixture `\(name)` is invalid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); run `\(Invocation.command) fixtures check` for details:\n\(lines)"
         case .unknownTag(let tag, let suggestion, let known):
             let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
             return "No fixture has the tag `\(tag)`.\(hint) Tags: \(known.joined(separator: ", "))."

@@ -53,7 +53,7 @@ public enum ProjectError: Error, Equatable, CustomStringConvertible {
         case .notFound(let start):
             return "No trainer-eval project at or above \(start): expected a folder with prompts/schemas/intake.schema.json. Run the command inside the project or pass --project DIR."
         case .unreadableSchema(let path, let reason):
-            return "The schema \(path) cannot be used: \(reason). Fix the schema file (check it with `trainer-eval validate --schema \(path)`)."
+            return "The schema \(path) cannot be used: \(reason). Fix the schema file (check it with `\(Invocation.command) validate --schema \(path)`)."
         }
     }
 }

@@ -148,7 +148,7 @@ public enum CassetteError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             let fixture = path.split(separator: "/").first.map(String.init) ?? "NAME"
             return "The cassette golden/\(path) cannot be read (\(reason)). Restore it with `git checkout -- golden/\(path)`, "
-                + "or record it again with `trainer-eval run --record --provider local --fixture \(fixture)`."
+                + "or record it again with `\(Invocation.command) run --record --provider local --fixture \(fixture)`."
         }
     }
 }

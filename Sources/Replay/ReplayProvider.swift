@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import Providers
 
 /// Answers from the cassettes only, never the network. A request that differs
@@ -47,7 +48,7 @@ public struct ReplayProvider: ModelProvider {
             if context.repair > 0 { throw noRecordedRepair }
             throw ProviderError(
                 kind: .missingRecording, provider: kind,
-                message: "no recording \(file); record it with `trainer-eval run --provider local --record-missing \(scope)`")
+                message: "no recording \(file); record it with `\(Invocation.command) run --provider local --record-missing \(scope)`")
         }
         let current = RecordedRequest(request, provider: replayable.provider, model: replayable.model)
         if let hit = replayable.response(forKey: current.key, repeatNumber: context.repeatNumber) {
@@ -64,7 +65,7 @@ public struct ReplayProvider: ModelProvider {
                 kind: .missingRecording, provider: kind,
                 message: "\(file) has \(missing) (only of repeat\(answering.count == 1 ? "" : "s") "
                     + answering.map(String.init).joined(separator: ", ")
-                    + "); record it with `trainer-eval run --provider local --record-missing --repeat \(context.repeatNumber) \(scope)`",
+                    + "); record it with `\(Invocation.command) run --provider local --record-missing --repeat \(context.repeatNumber) \(scope)`",
                 causes: [missing])
         }
         let cassette: Cassette

@@ -1,4 +1,5 @@
 import Golden
+import Intake
 
 /// A step of a fixture, as the report lists it.
 public struct ListedStep: Sendable {
@@ -61,13 +62,13 @@ extension RunReport {
             steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(repeating)\(run.variantArguments)` (or a hosted provider), then review the new outputs.")
         }
         if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
-            steps.append("Changed outputs: review them with `trainer-eval review`, or read `trainer-eval diff` and then `trainer-eval accept` or `trainer-eval reject`.")
+            steps.append("Changed outputs: review them with `\(Invocation.command) review`, or read `\(Invocation.command) diff` and then `\(Invocation.command) accept` or `\(Invocation.command) reject`.")
         }
         if statuses.contains(.error) {
             steps.append("Errors: each step's message says what failed; a provider that cannot be reached needs its server running.")
         }
         if !orphans.isEmpty {
-            steps.append("Orphaned golden files: `trainer-eval accept --prune` deletes them.")
+            steps.append("Orphaned golden files: `\(Invocation.command) accept --prune` deletes them.")
         }
         return steps
     }
@@ -84,7 +85,7 @@ extension RunReport {
 
     /// How checks not approved yet become golden, said once under the lists.
     public static let unapprovedChecksNote =
-        "New checks pass the gate until they are approved: `trainer-eval run` leaves them pending and `trainer-eval accept --checks` approves them where the output is unchanged."
+        "New checks pass the gate until they are approved: `\(Invocation.command) run` leaves them pending and `\(Invocation.command) accept --checks` approves them where the output is unchanged."
 
     private func listed(_ status: StepVerdict.Status) -> [ListedStep] {
         steps(withStatus: status).map { ListedStep(fixture: $0.fixture, step: $0.step) }

@@ -105,10 +105,15 @@ extension RunReport {
 }
 
 extension RunReport {
-    /// `golden: matches 40 · known-failure 2 · orphans 1` over the model steps, as `run` prints it.
-    public var goldenSummaryLine: String {
-        var counts: [StepVerdict.Status: Int] = [:]
-        for step in fixtures.flatMap(\.steps) where step.step != nil { counts[step.status, default: 0] += 1 }
-        return GoldenReport.summaryLine(counts: counts, orphans: orphans.count)
+    /// `gate passes · 142 steps: known failure 84 · pass 58`: the report's own verdict
+    /// and counts with its labels, most severe first, so the terminal and the report agree.
+    public var statusLine: String {
+        var parts = StepVerdict.Status.allCases.sorted { $0.severity > $1.severity }.compactMap { status in
+            count(status) > 0 ? "\(status.label) \(count(status))" : nil
+        }
+        if totals.orphans > 0 { parts.append("orphaned \(totals.orphans)") }
+        let steps = totals.statuses.values.reduce(0, +)
+        return "\(totals.passesGate ? "gate passes" : "gate fails") · \(steps) step\(steps == 1 ? "" : "s")"
+            + (parts.isEmpty ? "" : ": " + parts.joined(separator: " · "))
     }
 }

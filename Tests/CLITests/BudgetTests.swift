@@ -36,7 +36,7 @@ struct BudgetTests {
         #expect(outcome.standardError.contains("stopped: the run's time budget of 0.02 minutes (--max-minutes) is spent."), "\(outcome.standardError)")
         #expect(outcome.standardError.contains("model steps were left undone"))
         let resume = try #require(outcome.standardError.split(separator: "\n").first { $0.hasPrefix("Resume with: ") })
-        #expect(resume == "Resume with: trainer-eval run --project \(project.path) --provider openai-compatible --base-url \(server.url("/v1").absoluteString) "
+        #expect(resume == "Resume with: \(CommandRunner.spelled) run --project \(project.path) --provider openai-compatible --base-url \(server.url("/v1").absoluteString) "
             + arguments.joined(separator: " ") + " --record-missing")
 
         // Both fixtures' steps are in the report; none the budget stopped is a failure.

@@ -13,6 +13,10 @@ struct CommandRunner {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// How the binary's hints spell it: the tests run it by its path in the build
+    /// folder, as `swift run` does.
+    static let spelled = "swift run trainer-eval"
+
     /// The executable sits beside the test bundle in the build folder.
     static var executable: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -23,7 +23,7 @@ extension GoldenCommandTests {
     }
 
     static func summaryLine(_ output: String) -> String {
-        output.split(separator: "\n").map(String.init).last { $0.hasPrefix("golden: ") } ?? ""
+        output.split(separator: "\n").map(String.init).last { $0.hasPrefix("gate ") } ?? ""
     }
 
     @Test func aStricterAndANewCheckAreApprovedWithoutTouchingTheOutputs() throws {
@@ -42,7 +42,7 @@ extension GoldenCommandTests {
         #expect(gate.standardOutput.contains("regression busy-parent/goal-options"), "\(gate.standardOutput)")
         #expect(gate.standardOutput.contains("unapproved-check 1 step fails new checks, not approved yet:"), "\(gate.standardOutput)")
         #expect(gate.standardOutput.contains("options.distinct ×1"))
-        #expect(Self.summaryLine(gate.standardOutput).contains("unapproved-check 1"))
+        #expect(Self.summaryLine(gate.standardOutput).contains("unapproved check 1"))
 
         _ = try CommandRunner.run(["run", "--project", project.path, "--fixture", "busy-parent"])
         #expect(Self.exists("busy-parent/goal-options.checks.json.new", in: project))
@@ -70,7 +70,7 @@ extension GoldenCommandTests {
         #expect(counted.contains("    options.distinct: passed, fails now ×1") && counted.contains("    options.distinct: new, fails ×1"))
         // The approved edited options predate the newest checks, which pass and are recorded now too.
         #expect(counted.filter { !$0.hasPrefix("    options.distinct:") }.allSatisfy { $0.hasSuffix(": new, passes ×1") }, "\(counted)")
-        #expect(lines.last == "2 left pending: `trainer-eval diff`, then `trainer-eval accept` or `trainer-eval reject`.")
+        #expect(lines.last == "2 left pending: `\(CommandRunner.spelled) diff`, then `\(CommandRunner.spelled) accept` or `\(CommandRunner.spelled) reject`.")
         #expect(try Self.contents(project, "busy-parent/goal-options.json") == approvedOutput)
         #expect(try Self.checks("busy-parent/goal-options.checks.json", in: project)["options.distinct"] == false)
         #expect(try Self.checks("busy-parent/goal-options-edit-1.checks.json", in: project)["options.distinct"] == false)
@@ -81,7 +81,7 @@ extension GoldenCommandTests {
 
         let after = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"])
         let summary = Self.summaryLine(after.standardOutput)
-        #expect(!summary.contains("regression") && !summary.contains("unapproved-check"), "\(summary)")
+        #expect(!summary.contains("regression") && !summary.contains("unapproved check"), "\(summary)")
     }
 
     @Test func aVariantsCheckResultsAreAcceptedInItsOwnFolder() throws {
@@ -100,7 +100,7 @@ extension GoldenCommandTests {
 
         let gate = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"] + variant)
         #expect(gate.status == 0, "\(gate.standardOutput)\(gate.standardError)")
-        #expect(Self.summaryLine(gate.standardOutput).contains("unapproved-check 1"), "\(gate.standardOutput)")
+        #expect(Self.summaryLine(gate.standardOutput).contains("unapproved check 1"), "\(gate.standardOutput)")
 
         _ = try CommandRunner.run(["run", "--project", project.path, "--fixture", "busy-parent"] + variant)
         #expect(Self.exists("\(edit).checks.json.new", in: project))
@@ -116,6 +116,6 @@ extension GoldenCommandTests {
 
         let again = try CommandRunner.run(["run", "--ci", "--project", project.path, "--fixture", "busy-parent"] + variant)
         #expect(again.status == 0)
-        #expect(!Self.summaryLine(again.standardOutput).contains("unapproved-check"), "\(again.standardOutput)")
+        #expect(!Self.summaryLine(again.standardOutput).contains("unapproved check"), "\(again.standardOutput)")
     }
 }

@@ -202,9 +202,10 @@ struct GoldenCommandTests {
             #expect(gate.standardOutput.contains("orphan \(step): golden files of a step no fixture produces\n"), "\(step)")
         }
         for file in orphaned { #expect(gate.standardOutput.contains("\n    golden/\(file)\n"), "\(file) not listed") }
-        #expect(gate.standardOutput.contains("`trainer-eval accept --prune` deletes the orphaned files listed above."))
-        #expect(Self.summaryLine(gate.standardOutput).contains("known-failure "), "\(gate.standardOutput)")
-        #expect(gate.standardOutput.contains(" · orphans 6"), "\(gate.standardOutput)")
+        #expect(gate.standardOutput.contains("`\(CommandRunner.spelled) accept --prune` deletes the orphaned files listed above."))
+        #expect(Self.summaryLine(gate.standardOutput).contains("known failure "), "\(gate.standardOutput)")
+        #expect(Self.summaryLine(gate.standardOutput).hasPrefix("gate fails · "), "orphans fail the gate")
+        #expect(gate.standardOutput.contains(" · orphaned 6"), "\(gate.standardOutput)")
         #expect(!gate.standardOutput.contains("notes.txt") && !gate.standardOutput.contains("README.md"))
 
         // Without --ci the run reports them too, and neither run deletes anything.
@@ -240,7 +241,7 @@ struct GoldenCommandTests {
         let project = try Self.makeProjectWithPendingOutputs()
         defer { try? FileManager.default.removeItem(at: project) }
         let before = Self.goldenFiles(project)
-        let guidance = "error: review needs an interactive terminal. Use `trainer-eval diff` to read the changes, then `trainer-eval accept` or `trainer-eval reject` with --fixture and --step."
+        let guidance = "error: review needs an interactive terminal. Use `\(CommandRunner.spelled) diff` to read the changes, then `\(CommandRunner.spelled) accept` or `\(CommandRunner.spelled) reject` with --fixture and --step."
 
         let piped = try CommandRunner.run(["review", "--project", project.path], input: Data("a\na\n".utf8), unsetting: ["CI"], timeout: 60)
         #expect(!piped.timedOut)

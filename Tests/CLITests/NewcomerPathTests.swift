@@ -44,7 +44,7 @@ import TestSupport
         #expect(everything.contains("+The onboarding replies"))
         #expect(!run.standardError.contains("stale-recording"), "no line per stale step")
         #expect(run.standardOutput.contains("later steps did not run: they need the output of a stale step."))
-        #expect(run.standardOutput.contains("`trainer-eval run --provider local --record-missing`"))
+        #expect(run.standardOutput.contains("`\(CommandRunner.spelled) run --provider local --record-missing`"))
         let results = project.appendingPathComponent("Reports/latest/results.json").path
         let schema = CommandRunner.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json").path
         let valid = try CommandRunner.run(["validate", "--schema", schema, results])
@@ -91,6 +91,33 @@ import TestSupport
         let outcome = try CommandRunner.run(["runn"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.hasPrefix("error: `runn` is not a trainer-eval command. Did you mean `run`?"))
+    }
+
+    /// A command's own error and a usage error are spelled alike.
+    @Test func everyErrorIsWrittenTheSameWay() throws {
+        let project = try Self.makeFullProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        for arguments in [["compare", "nosuchrun", "latest"], ["merge", "nosuch"], ["run", "--jobs", "zero"]] {
+            let outcome = try CommandRunner.run(arguments + ["--project", project.path])
+            #expect(outcome.status != 0)
+            #expect(outcome.standardError.hasPrefix("error: "), "\(arguments): \(outcome.standardError)")
+            #expect(!outcome.standardError.contains("Error:"), "\(arguments): \(outcome.standardError)")
+        }
+    }
+
+    /// The README runs `swift run trainer-eval`; a copied hint must run the same way,
+    /// and an installed binary on the PATH is named plainly.
+    @Test func hintsNameTheCommandAsItWasInvoked() throws {
+        let project = try Self.makeFullProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let history = try CommandRunner.run(["history", "--project", project.path])
+        #expect(history.standardOutput.contains("`swift run trainer-eval run` records every run"), "\(history.standardOutput)")
+        let onPath = try CommandRunner.run(
+            ["history", "--project", project.path],
+            environment: ["PATH": CommandRunner.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"],
+            launcher: ["/bin/sh", "-c", "shift; exec trainer-eval \"$@\"", "sh"])
+        #expect(onPath.status == 0, "\(onPath.standardError)")
+        #expect(onPath.standardOutput.contains("No runs recorded yet: `trainer-eval run` records every run."), "\(onPath.standardOutput)")
     }
 
     @Test func runTakesUntilNotStep() throws {

@@ -117,7 +117,7 @@ struct RepeatTests {
             ["run", "--project", project.path, "--fixture", "minimal-record", "--until", "goal-options", "--repeat", "2"])
         #expect(stale.status == 1, "\(stale.standardOutput)\(stale.standardError)")
         #expect(stale.standardOutput.contains("stale 1 step has no recording of repeat 2\n    minimal-record/goal-options\n"), "\(stale.standardOutput)")
-        #expect(stale.standardOutput.contains("`trainer-eval run --provider local --record-missing --repeat 2 --fixture minimal-record --until goal-options`"))
+        #expect(stale.standardOutput.contains("`\(CommandRunner.spelled) run --provider local --record-missing --repeat 2 --fixture minimal-record --until goal-options`"))
         let staleStep = ((try Self.results(in: project)["fixtures"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])?.first
         #expect(staleStep?["status"] as? String == "stale")
         #expect((staleStep?["reasons"] as? [String])?.first?.hasPrefix(

@@ -126,7 +126,7 @@ struct RunCommandTests {
         let outcome = try CommandRunner.run(["run", "--project", project.path, "--fixture", "busy-parent"])
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.contains("stale 1 step has no recording\n    busy-parent/goal-options\n"), "\(outcome.standardOutput)")
-        #expect(outcome.standardOutput.contains("`trainer-eval run --provider local --record-missing --fixture busy-parent`"))
+        #expect(outcome.standardOutput.contains("`\(CommandRunner.spelled) run --provider local --record-missing --fixture busy-parent`"))
         let programDraft = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("program-draft ") })
         #expect(programDraft.split(separator: " ").map(String.init) == ["program-draft", "1", "0", "0", "0", "0", "1", "0", "0", "0", "0", "0.0", "-"],
                 "the later steps are counted as skipped")

@@ -69,7 +69,7 @@ struct VariantTests {
         // Both replay offline; the report says which variant ran.
         let variantGate = try CommandRunner.run(["run", "--ci", "--variant", "goal-options=terse"] + scope)
         #expect(variantGate.status == 0, "\(variantGate.standardOutput)\(variantGate.standardError)")
-        #expect(variantGate.standardOutput.contains("golden: matches 1"))
+        #expect(variantGate.standardOutput.contains("gate passes · 4 steps: pass 1 · skipped 3"), "\(variantGate.standardOutput)")
         let results = try JSONSerialization.jsonObject(
             with: Data(contentsOf: project.appendingPathComponent("Reports/latest/results.json"))) as? [String: Any]
         let prompts = (results?["run"] as? [String: Any])?["prompts"] as? [String: [String: Any]]
@@ -118,7 +118,7 @@ struct VariantTests {
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("prompts/goal-options/variants/terse").path))
         let newBase = try CommandRunner.run(["run", "--ci"] + scope)
         #expect(newBase.status == 0, "\(newBase.standardOutput)\(newBase.standardError)")
-        #expect(newBase.standardOutput.contains("golden: matches 1"))
+        #expect(newBase.standardOutput.contains("gate passes · 4 steps: pass 1 · skipped 3"), "\(newBase.standardOutput)")
         let oldBase = try CommandRunner.run(["run", "--ci", "--variant", "v2"] + scope)
         #expect(oldBase.status == 0, "\(oldBase.standardOutput)\(oldBase.standardError)")
         #expect(server.requestCount == requestsBefore)
@@ -546,7 +546,7 @@ struct PromptSetPromotionTests {
         #expect(promote.status == 0, "\(promote.standardOutput)\(promote.standardError)")
         #expect(promote.standardOutput.contains("promoted goal-options variant lean"))
         #expect(promote.standardOutput.contains("promoted program-draft variant lean"))
-        #expect(promote.standardOutput.contains("(`trainer-eval run --variant old`)"), "\(promote.standardOutput)")
+        #expect(promote.standardOutput.contains("(`\(CommandRunner.spelled) run --variant old`)"), "\(promote.standardOutput)")
 
         // Prompts: the set is the base, with the variant's opening comment; the old base is variant `old` of both steps.
         #expect(try String(contentsOf: prompts.appendingPathComponent("goal-options/system.md"), encoding: .utf8).contains(VariantTests.terseRule))

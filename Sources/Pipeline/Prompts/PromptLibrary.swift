@@ -111,6 +111,12 @@ public struct PromptLibrary: Sendable {
 
     /// The exact messages `step` sends for `input`.
     public func render(_ step: PipelineStep, input: StepInput) -> RenderedPrompt {
+        rendering(step, input: input).prompt
+    }
+
+    /// The messages, and the week's layout they were built on (when the step pins the
+    /// plan or shows the layout), so the step's backend work reuses it.
+    func rendering(_ step: PipelineStep, input: StepInput) -> (prompt: RenderedPrompt, layout: SessionLayout?) {
         let prompt = self[step]
         var variables: [String: String] = ["intake_json": input.fixtureData.intakeJSON]
         variables["skipped_fields"] = input.fixtureData.skippedFields
@@ -158,7 +164,8 @@ public struct PromptLibrary: Sendable {
             schema = ProgramOperations.replySchema(editing: program, document: schema)
             if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.pinningOperations(in: schema, editing: program, layout: layout) }
         }
-        return RenderedPrompt(step: step, system: prompt.system, user: prompt.renderUserMessage(variables), schema: schema, metadata: prompt.metadata)
+        let rendered = RenderedPrompt(step: step, system: prompt.system, user: prompt.renderUserMessage(variables), schema: schema, metadata: prompt.metadata)
+        return (rendered, layout)
     }
 
     /// The current program as `step` is shown it: as the step would write it, without

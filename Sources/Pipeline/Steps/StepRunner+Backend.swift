@@ -16,11 +16,14 @@ extension StepRunner {
         var blocked: [Intervention] = []
     }
 
-    func finishing(_ judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput) -> Finished {
+    /// `layout` is the week's layout the request was rendered with.
+    func finishing(
+        _ judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput, layout: SessionLayout?
+    ) -> Finished {
         var finished = Finished(judged: judged)
         let record = input.fixture.record
         let pinned = prompt.metadata.pinsPlan
-        let layout = pinned ? prompts.sessionLayout(for: record, confirmedGoal: input.confirmedGoal) : nil
+        let layout = pinned ? layout : nil
         let plan = pinned ? prompts.plan(for: record, confirmedGoal: input.confirmedGoal) : nil
         if step == .programDraft, let reply = finished.judged.output, let layout, let plan {
             finished.judged.output = PlannedProgram.expanded(reply, layout: layout, plan: plan, document: prompt.schemaDocument)
@@ -65,16 +68,18 @@ extension StepRunner {
     /// choice of exercises with the backend's own title, goal and safety sentence
     /// (`sessions.neutral_text` of program-plan.yaml), when that is clean. Nil otherwise.
     /// What the reply said stays for the caller to report.
-    func neutralRetry(of judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput) -> Finished? {
+    func neutralRetry(
+        of judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput, layout: SessionLayout?
+    ) -> Finished? {
         guard prompt.metadata.pinsPlan, step == .programDraft, case .object(var reply)? = judged.output,
-              let layout = prompts.sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal), let text = layout.neutralText,
+              let layout, let text = layout.neutralText,
               let plan = prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal)
         else { return nil }
         let written = text.filled(weeks: plan.weeks, days: plan.days)
         reply["title"] = .string(written.title)
         reply["goal"] = .string(written.goal)
         reply["safety_note"] = .string(written.safety)
-        var retried = finishing((.object(reply), []), step: step, prompt: prompt, input: input)
+        var retried = finishing((.object(reply), []), step: step, prompt: prompt, input: input, layout: layout)
         guard retried.judged.output != nil else { return nil }
         retried.applied.append(Intervention(
             kind: Intervention.textReplaced, detail: "the title, goal and safety sentence are the backend's: the reply's still said what must not be shown"))

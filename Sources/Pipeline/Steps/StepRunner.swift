@@ -31,7 +31,7 @@ public struct StepRunner: Sendable {
     }
 
     public func run(id: StepID, step: PipelineStep, input: StepInput) async -> StepResult {
-        let rendered = prompts.render(step, input: input)
+        let (rendered, layout) = prompts.rendering(step, input: input)
         let prompt = prompts[step]
         var request = rendered.completionRequest
         request.context = CallContext(
@@ -61,8 +61,9 @@ public struct StepRunner: Sendable {
                 break
             }
             let judged = Self.judge(response, against: prompts.replySchema(step, document: rendered.schema), maxTokens: request.maxTokens)
-            var finished = finishing(judged, step: step, prompt: prompt, input: input)
-            if !finished.blocked.isEmpty, attemptNumber == repairAttempts, var neutral = neutralRetry(of: judged, step: step, prompt: prompt, input: input) {
+            var finished = finishing(judged, step: step, prompt: prompt, input: input, layout: layout)
+            if !finished.blocked.isEmpty, attemptNumber == repairAttempts,
+               var neutral = neutralRetry(of: judged, step: step, prompt: prompt, input: input, layout: layout) {
                 // The repair still said what must not be shown: the backend's own words take the place of the model's.
                 neutral.blocked = finished.blocked
                 finished = neutral
