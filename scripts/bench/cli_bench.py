@@ -6,6 +6,8 @@ interleaved rounds:
 
 - `trainer-eval validate --schema SCHEMA FOLDER` (the folder walked recursively),
 - `trainer-eval validate --schema SCHEMA -` with the paths on standard input,
+- `xargs trainer-eval validate --schema SCHEMA` with the paths as arguments, as a
+  shell glob hands them (xargs packs thousands into each call),
 - a Python loop with jsonschema-rs over the same paths: read each file, json.loads,
   validator.is_valid.
 
@@ -103,7 +105,8 @@ def time_cli(command, stdin_path, output_path):
         start = time.perf_counter()
         status = subprocess.run(command, stdin=stdin, stdout=output).returncode
         elapsed = time.perf_counter() - start
-    if status not in (0, 1):
+    # xargs exits 123 when a call exited 1 to 125 (here: invalid files were found).
+    if status not in (0, 1, 123):
         raise SystemExit("%s exited %d" % (" ".join(command), status))
     with open(output_path) as output:
         return elapsed, sum(1 for line in output if line.endswith(": valid\n"))
@@ -139,6 +142,7 @@ def main():
         runs = {
             "folder": lambda: time_cli([binary, "validate", "--schema", schema_path, folder], os.devnull, output_path),
             "stdin": lambda: time_cli([binary, "validate", "--schema", schema_path, "-"], list_path, output_path),
+            "xargs": lambda: time_cli(["xargs", binary, "validate", "--schema", schema_path], list_path, output_path),
             "python": lambda: time_python(validator, paths),
         }
         best, valid_counts = {}, {}
@@ -157,9 +161,10 @@ def main():
     print("%-44s %10s" % ("command", "files/s"))
     print("%-44s %10.0f" % ("trainer-eval validate --schema S FOLDER", rate["folder"]))
     print("%-44s %10.0f" % ("trainer-eval validate --schema S - (paths)", rate["stdin"]))
+    print("%-44s %10.0f" % ("xargs trainer-eval validate --schema S", rate["xargs"]))
     print("%-44s %10.0f" % ("jsonschema-rs (Python loop: read+parse+valid)", rate["python"]))
-    print("ratio to jsonschema-rs: folder %.2fx, standard input %.2fx"
-          % (rate["folder"] / rate["python"], rate["stdin"] / rate["python"]))
+    print("ratio to jsonschema-rs: folder %.2fx, standard input %.2fx, xargs %.2fx"
+          % (rate["folder"] / rate["python"], rate["stdin"] / rate["python"], rate["xargs"] / rate["python"]))
 
 
 if __name__ == "__main__":
