@@ -72,8 +72,10 @@ let package = Package(
             dependencies: ["Intake", "Providers", "Pipeline", "Golden", "Reports", "History"]
         ),
 
-        // What the command line prints: fixed-width tables and the run's summary table.
-        .target(name: "Console", dependencies: ["Reports"]),
+        // What the command line prints and the terminal it prints on: tables, a run's
+        // progress and end, the comparison with golden, acceptance, validation reports,
+        // key presses and Ctrl-C.
+        .target(name: "Console", dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden", "Reports", "Evaluation"]),
 
         // Paired comparisons and pass rates: McNemar, Wilson, pass@k, Wilcoxon, bootstrap.
         // Pure arithmetic; depends on nothing.
@@ -106,7 +108,10 @@ let package = Package(
             name: "EvaluationTests",
             dependencies: ["Evaluation", "Golden", "History", "Reports", "Pipeline", "Providers", "Intake", "JSONSchema", "TestSupport"]
         ),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "TestSupport"]),
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "Evaluation", "JSONSchema", "TestSupport"]
+        ),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], exclude: ["make-reference.py", "reference.json"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "TestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Golden
 import Intake
 
@@ -32,12 +33,12 @@ struct AcceptCommand: AsyncParsableCommand {
         if checks {
             let review = try selection.review(in: projectOptions)
             let acceptance = try Failure.exitingOnError { try review.acceptChecks(where: selection.includes) }
-            AcceptancePrinter(terminal: Terminal.standardOutput, selection: selection).print(acceptance)
+            AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything).print(acceptance)
             return
         }
         let review = GoldenReview(store: try selection.store(in: projectOptions))
         let fixtures = prune ? try everyFixture() : nil
-        let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selection: selection)
+        let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything)
         let acceptance = try Failure.exitingOnError {
             try review.accept(where: selection.includes, pruning: fixtures, onEvent: printer.print)
         }

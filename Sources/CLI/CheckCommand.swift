@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Intake
 import JSONSchema
 import Pipeline

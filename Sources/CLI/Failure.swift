@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 
 /// Turns library errors into a message on standard error and exit code 2.
 enum Failure {

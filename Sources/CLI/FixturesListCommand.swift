@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Intake
 
 /// `trainer-eval fixtures list`

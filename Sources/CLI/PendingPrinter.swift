@@ -1,6 +1,7 @@
+import Console
 import Golden
-import Intake
 import History
+import Intake
 
 /// Prints the selected pending outputs, one line each, optionally with their diffs:
 /// without `--variant` every track's (the base's and each variant folder's, labelled),

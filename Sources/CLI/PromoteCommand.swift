@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Golden
 import Intake
 import Pipeline

@@ -1,11 +1,12 @@
-import Replay
 import ArgumentParser
+import Console
 import Foundation
 import Golden
 import Intake
 import JSONSchema
 import Pipeline
 import Providers
+import Replay
 
 extension OpenAICompatibleProvider.StructuredOutputMode: ExpressibleByArgument {}
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Golden
 
 /// `trainer-eval reject`: discard pending outputs.

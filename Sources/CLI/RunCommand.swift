@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Evaluation
 import Foundation
 import Intake
@@ -146,8 +147,9 @@ struct RunCommand: AsyncParsableCommand {
         let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track, prices: prices)
         let err = Terminal.standardError
         let printer = RunOutcomePrinter(
-            out: .standardOutput, err: err, layout: layout, provider: providerOptions.provider, ci: ci,
-            resume: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())),
+            out: .standardOutput, err: err, layout: layout, replaying: providerOptions.provider == .replay, ci: ci,
+            unreachableHint: providerOptions.provider == .local ? "Start the local model with `scripts/local-model serve qwen`, then run again." : nil,
+            resumeLine: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())).line,
             scopeArguments: ResumeCommand.scope(of: Array(CommandLine.arguments.dropFirst())))
         var options = try evaluationOptions(prompts: prompts)
         options.shard = shard.map { ($0, every.map(\.name)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Foundation
 import JSONSchema
 
@@ -94,3 +95,5 @@ struct ValidateCommand: ParsableCommand {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
+
+extension ValidationReportFormat: ExpressibleByArgument {}

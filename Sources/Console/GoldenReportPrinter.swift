@@ -3,7 +3,7 @@ import Intake
 
 /// Prints how a run compares with golden: a line per step that does not simply
 /// match, with its reasons, and the diffs when asked.
-struct GoldenReportPrinter {
+public struct GoldenReportPrinter {
     let terminal: Terminal
     /// The CI gate shows every diff and writes no pending files.
     let ci: Bool
@@ -12,8 +12,12 @@ struct GoldenReportPrinter {
     /// The run's `--fixture`, `--tag`, `--until` and `--shard`: a re-recording covers what the run covered.
     var scopeArguments = ""
 
+    public init(terminal: Terminal, ci: Bool, variantArguments: String = "", scopeArguments: String = "") {
+        (self.terminal, self.ci, self.variantArguments, self.scopeArguments) = (terminal, ci, variantArguments, scopeArguments)
+    }
+
     /// `statusLine` is the run report's verdict and counts, printed where the comparison ends.
-    func print(_ report: GoldenReport, statusLine: String) {
+    public func print(_ report: GoldenReport, statusLine: String) {
         for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .unapprovedCheck, .stale].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
             for reason in verdict.reasons { terminal.writeLine("    " + terminal.styledDiff(reason)) }

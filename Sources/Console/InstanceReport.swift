@@ -1,17 +1,16 @@
-import ArgumentParser
 import JSONSchema
 
 /// The outcome of validating one instance document, as `trainer-eval validate`
 /// reports it.
-struct InstanceReport: Sendable, Hashable {
-    let result: InstanceResult
+public struct InstanceReport: Sendable, Hashable {
+    public let result: InstanceResult
 
-    init(_ result: InstanceResult) {
+    public init(_ result: InstanceResult) {
         self.result = result
     }
 
     /// `PATH: valid`, or `PATH: 2 errors` followed by indented `location: message` lines.
-    var text: String {
+    public var text: String {
         let path = result.path
         switch result.outcome {
         case .validated(let result):
@@ -29,7 +28,7 @@ struct InstanceReport: Sendable, Hashable {
 
     /// One line of JSON: `{"instance", "valid", "errors": [{"instanceLocation", "keywordLocation", "message"}]}`,
     /// plus `"error"` when the document could not be read or parsed.
-    var jsonLine: String {
+    public var jsonLine: String {
         var members: [JSONObject.Member] = [
             .init(key: "instance", value: .string(result.path)),
             .init(key: "valid", value: .bool(result.isValid)),
@@ -55,7 +54,7 @@ struct InstanceReport: Sendable, Hashable {
 }
 
 /// How `trainer-eval validate` prints its reports.
-enum ValidationReportFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+public enum ValidationReportFormat: String, CaseIterable, Sendable {
     /// Readable lines: `PATH: valid` or `PATH: N errors` and one indented line per error.
     case text
     /// JSON Lines: one object per instance.
@@ -64,13 +63,13 @@ enum ValidationReportFormat: String, CaseIterable, Sendable, ExpressibleByArgume
 
 extension InstanceReport {
     /// The report in `format`, without a trailing newline.
-    func rendered(_ format: ValidationReportFormat) -> String {
+    public func rendered(_ format: ValidationReportFormat) -> String {
         format == .text ? text : jsonLine
     }
 
     /// The exit status for a run: 0 when every instance is valid, 2 when any
     /// could not be read or parsed, otherwise 1.
-    static func exitStatus(_ reports: [InstanceReport]) -> Int32 {
+    public static func exitStatus(_ reports: [InstanceReport]) -> Int32 {
         var summary = BatchSummary()
         for report in reports { summary.add(report.result.verdict) }
         return summary.exitStatus

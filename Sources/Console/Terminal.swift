@@ -1,17 +1,17 @@
 import Foundation
 
 /// Writes to standard output or error, with colour only on a terminal that wants it.
-struct Terminal: Sendable {
-    static let standardOutput = Terminal(handle: .standardOutput, fileDescriptor: 1)
-    static let standardError = Terminal(handle: .standardError, fileDescriptor: 2)
+public struct Terminal: Sendable {
+    public static let standardOutput = Terminal(handle: .standardOutput, fileDescriptor: 1)
+    public static let standardError = Terminal(handle: .standardError, fileDescriptor: 2)
 
-    let handle: FileHandle
-    let fileDescriptor: Int32
+    public let handle: FileHandle
+    public let fileDescriptor: Int32
     /// True on an interactive terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
-    let usesColor: Bool
-    let isInteractive: Bool
+    public let usesColor: Bool
+    public let isInteractive: Bool
 
-    init(handle: FileHandle, fileDescriptor: Int32) {
+    public init(handle: FileHandle, fileDescriptor: Int32) {
         self.handle = handle
         self.fileDescriptor = fileDescriptor
         isInteractive = isatty(fileDescriptor) == 1
@@ -23,34 +23,43 @@ struct Terminal: Sendable {
         }
     }
 
+    /// A terminal on `handle` that says what it is, whatever the handle: how tests
+    /// read what a printer writes, in colour or not, as a terminal or a pipe.
+    public init(handle: FileHandle, usesColor: Bool, isInteractive: Bool) {
+        self.handle = handle
+        fileDescriptor = handle.fileDescriptor
+        self.usesColor = usesColor
+        self.isInteractive = isInteractive
+    }
+
     /// Whether this runs on CI: `CI` set to anything but `false` or `0`.
-    static var isContinuousIntegration: Bool {
+    public static var isContinuousIntegration: Bool {
         guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
         return !["", "false", "0"].contains(value.lowercased())
     }
 
     /// The terminal's width in columns; nil when it is not a terminal.
-    var columns: Int? {
+    public var columns: Int? {
         guard isInteractive else { return nil }
         var size = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 
-    func write(_ text: String) {
+    public func write(_ text: String) {
         handle.write(Data(text.utf8))
     }
 
-    func writeLine(_ text: String = "") {
+    public func writeLine(_ text: String = "") {
         write(text + "\n")
     }
 
-    enum Style: String {
+    public enum Style: String {
         case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36", bold = "1", dim = "2"
     }
 
     /// `text` wrapped in an ANSI style when colour is on.
-    func styled(_ text: String, _ style: Style) -> String {
+    public func styled(_ text: String, _ style: Style) -> String {
         usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
@@ -58,7 +67,7 @@ struct Terminal: Sendable {
     /// removals red, additions green, file headers dim, hunk headers cyan; the
     /// structural JSON diff's changes (`~`) and moves (`↕`) yellow.
     /// A context line starts with a space after the indent, so it stays plain.
-    func styledDiff(_ text: String, indent: String = "") -> String {
+    public func styledDiff(_ text: String, indent: String = "") -> String {
         guard usesColor else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             guard line.hasPrefix(indent) else { return String(line) }

@@ -1,6 +1,6 @@
+import Console
 import JSONSchema
 import Testing
-@testable import trainer_eval
 
 /// The report lines themselves, without a subprocess.
 @Suite struct InstanceReportTests {

@@ -2,16 +2,21 @@ import Golden
 import Intake
 
 /// Prints what `accept` does as it goes: each accepted step, how many, each pruned file.
-struct AcceptancePrinter {
+public struct AcceptancePrinter {
     let terminal: Terminal
-    let selection: GoldenSelection
+    /// No `--fixture` or `--step` narrowed what is accepted.
+    let selectsEverything: Bool
 
-    func print(_ event: GoldenReview.AcceptEvent) {
+    public init(terminal: Terminal, selectsEverything: Bool) {
+        (self.terminal, self.selectsEverything) = (terminal, selectsEverything)
+    }
+
+    public func print(_ event: GoldenReview.AcceptEvent) {
         switch event {
         case .accepted(let key):
             terminal.writeLine(terminal.styled("accepted", .green) + " \(key)")
         case .acceptedAll(let keys):
-            terminal.writeLine(keys.isEmpty ? "Nothing pending\(selection.isEverything ? "" : " for that selection")." : "\(keys.count) accepted.")
+            terminal.writeLine(keys.isEmpty ? "Nothing pending\(selectsEverything ? "" : " for that selection")." : "\(keys.count) accepted.")
         case .pruned(let pruned):
             for path in pruned.orphan.paths { terminal.writeLine(terminal.styled("pruned", .yellow) + " \(path)") }
             if pruned.removedFolder {
@@ -21,12 +26,12 @@ struct AcceptancePrinter {
     }
 
     /// What `accept --checks` approved, per check, and the pending outputs it left.
-    func print(_ acceptance: GoldenReview.CheckAcceptance) {
+    public func print(_ acceptance: GoldenReview.CheckAcceptance) {
         for key in acceptance.accepted { terminal.writeLine(terminal.styled("accepted checks", .green) + " \(key)") }
         for skipped in acceptance.skipped { terminal.writeLine(terminal.styled("skipped", .yellow) + " \(skipped.key): \(skipped.reason)") }
         guard !acceptance.accepted.isEmpty else {
             terminal.writeLine(acceptance.skipped.isEmpty
-                ? "Nothing pending\(selection.isEverything ? "" : " for that selection")."
+                ? "Nothing pending\(selectsEverything ? "" : " for that selection")."
                 : "No check results accepted: every pending output differs from golden or has none yet.")
             return
         }
@@ -41,7 +46,7 @@ struct AcceptancePrinter {
     }
 
     /// How many files pruning deleted; nothing when no pruning was asked for.
-    func printSummary(of acceptance: GoldenReview.Acceptance) {
+    public func printSummary(of acceptance: GoldenReview.Acceptance) {
         guard let pruned = acceptance.pruned else { return }
         let files = pruned.reduce(0) { $0 + $1.orphan.files.count }
         terminal.writeLine(

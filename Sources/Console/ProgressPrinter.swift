@@ -5,7 +5,7 @@ import Pipeline
 /// Live progress on standard error: a line per finished step (or, when replaying,
 /// per step that failed), and on a terminal a status line of the
 /// steps still running. Events arrive from concurrent fixtures; a lock keeps lines whole.
-final class ProgressPrinter: @unchecked Sendable {
+public final class ProgressPrinter: @unchecked Sendable {
     let terminal: Terminal
     let printsValidSteps: Bool
     /// Latencies and tokens come from the recordings, not from this run.
@@ -15,7 +15,7 @@ final class ProgressPrinter: @unchecked Sendable {
     /// Redraws the status line every second, so a long call's timer keeps counting.
     private var ticker: Task<Void, Never>?
 
-    init(terminal: Terminal, printsValidSteps: Bool, replaying: Bool = false) {
+    public init(terminal: Terminal, printsValidSteps: Bool, replaying: Bool = false) {
         self.terminal = terminal
         self.printsValidSteps = printsValidSteps
         self.replaying = replaying
@@ -29,7 +29,7 @@ final class ProgressPrinter: @unchecked Sendable {
         }
     }
 
-    func handle(_ event: Evaluation.Event) {
+    public func handle(_ event: Evaluation.Event) {
         lock.withLock {
             switch event {
             case .repeatStarted(let index, let count):
@@ -54,7 +54,7 @@ final class ProgressPrinter: @unchecked Sendable {
         }
     }
 
-    func finish() {
+    public func finish() {
         ticker?.cancel()
         lock.withLock {
             running.removeAll()

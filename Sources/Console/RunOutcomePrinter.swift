@@ -1,4 +1,3 @@
-import Console
 import Evaluation
 import Foundation
 import Golden
@@ -8,25 +7,36 @@ import Reports
 
 /// Prints a run's end: the summary table, stability over repeats, the comparison with
 /// golden, warnings, where the report is, and why the run stopped early if it did.
-struct RunOutcomePrinter {
+public struct RunOutcomePrinter {
     let out: Terminal
     let err: Terminal
     let layout: ProjectLayout
-    let provider: ProviderName
+    /// Latencies, tokens and cost come from the recordings.
+    let replaying: Bool
+    /// What to do when the provider cannot be reached, beyond running again.
+    var unreachableHint: String?
     /// The CI gate shows every diff and writes no pending files.
     let ci: Bool
-    /// What to run to finish a run a budget stopped.
-    var resume: ResumeCommand?
+    /// The command line that finishes a run a budget stopped.
+    var resumeLine: String?
     /// The run's own `--fixture`, `--tag`, `--until` and `--shard`, for the commands it suggests.
     var scopeArguments = ""
 
+    public init(
+        out: Terminal, err: Terminal, layout: ProjectLayout, replaying: Bool, ci: Bool,
+        unreachableHint: String? = nil, resumeLine: String? = nil, scopeArguments: String = ""
+    ) {
+        (self.out, self.err, self.layout, self.replaying, self.ci) = (out, err, layout, replaying, ci)
+        (self.unreachableHint, self.resumeLine, self.scopeArguments) = (unreachableHint, resumeLine, scopeArguments)
+    }
+
     /// Warnings, one line each on standard error.
-    func printWarnings(_ warnings: [String]) {
+    public func printWarnings(_ warnings: [String]) {
         for warning in warnings { err.writeLine(err.styled("warning", .yellow) + ": \(warning)") }
     }
 
-    func print(_ outcome: Evaluation.Outcome, interrupted: Bool) {
-        out.writeLine(outcome.report.totals.table(recorded: provider == .replay))
+    public func print(_ outcome: Evaluation.Outcome, interrupted: Bool) {
+        out.writeLine(outcome.report.totals.table(recorded: replaying))
         if let repeats = outcome.report.repeats { printStability(repeats) }
         GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments, scopeArguments: scopeArguments)
             .print(outcome.golden, statusLine: outcome.report.statusLine)
@@ -35,13 +45,13 @@ struct RunOutcomePrinter {
         if let unreachable = outcome.unreachable {
             err.writeLine(err.styled("error", .red) + ": \(unreachable.message)")
             var next = "The run stopped after the first call's retries; the steps not run are marked so in the report."
-            if provider == .local { next += " Start the local model with `scripts/local-model serve qwen`, then run again." }
+            if let unreachableHint { next += " " + unreachableHint }
             err.writeLine(next)
         } else if let budgetStop = outcome.budgetStop, !interrupted {
             let undone = budgetStop.undoneModelSteps
             err.writeLine(err.styled("stopped", .yellow) + ": \(budgetStop.note.replacingOccurrences(of: "not run: ", with: "")).")
             err.writeLine("The calls under way finished; \(undone) model step\(undone == 1 ? " was" : "s were") left undone, marked skipped in the report.")
-            if let resume { err.writeLine("Resume with: \(resume.line)") }
+            if let resumeLine { err.writeLine("Resume with: \(resumeLine)") }
         } else if interrupted {
             err.writeLine("Interrupted: steps that had not finished are marked not run.")
         }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Reads single key presses from a terminal on standard input: no Enter needed,
 /// nothing echoed. The terminal's settings come back when the reader is done.
-final class KeyReader {
+public final class KeyReader {
     private var saved = termios()
     private var isRaw = false
 
-    init() {
+    public init() {
         guard tcgetattr(0, &saved) == 0 else { return }
         var raw = saved
         // Ctrl-C and Ctrl-D arrive as keys (quit), so no signal can leave the terminal raw.
@@ -19,7 +19,7 @@ final class KeyReader {
     }
 
     /// The next key, nil at the end of input.
-    func next() -> Character? {
+    public func next() -> Character? {
         var byte: UInt8 = 0
         while true {
             let count = read(0, &byte, 1)
@@ -29,7 +29,7 @@ final class KeyReader {
         }
     }
 
-    func restore() {
+    public func restore() {
         guard isRaw else { return }
         tcsetattr(0, TCSANOW, &saved)
         isRaw = false

@@ -4,7 +4,7 @@ import Foundation
 /// Ctrl-C and SIGTERM during a run: the first stops new calls and cancels the ones
 /// in flight, so the run can still write what it finished; a second exits at once.
 /// Files are only ever replaced by atomic renames, so exiting never leaves half of one.
-final class Interruption: @unchecked Sendable {
+public final class Interruption: @unchecked Sendable {
     private let lock = NSLock()
     /// Kept for the life of the command; each handler holds its source.
     private var sources: [DispatchSourceSignal] = []
@@ -12,7 +12,7 @@ final class Interruption: @unchecked Sendable {
     private var onFirst: (@Sendable () -> Void)?
 
     /// Starts listening; `onFirst` runs once, on the first signal.
-    init(onFirst: @escaping @Sendable () -> Void) {
+    public init(onFirst: @escaping @Sendable () -> Void) {
         self.onFirst = onFirst
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -26,7 +26,7 @@ final class Interruption: @unchecked Sendable {
         }
     }
 
-    var wasInterrupted: Bool { lock.withLock { count > 0 } }
+    public var wasInterrupted: Bool { lock.withLock { count > 0 } }
 
     private func received(_ signalNumber: Int32, times: Int) {
         let (before, action): (Int, (@Sendable () -> Void)?) = lock.withLock {
