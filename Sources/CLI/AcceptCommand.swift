@@ -52,7 +52,7 @@ struct AcceptCommand: AsyncParsableCommand {
         return try corpus.fixtureNames().map { name in
             guard let fixture = try? corpus.load(name) else {
                 Terminal.standardError.writeLine("error: fixture \(name) is invalid; fix it before pruning (`\(Invocation.command) fixtures check`).")
-                throw ExitCode(2)
+                throw ExitCode.badInput
             }
             return fixture
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import Golden
 import Intake
 import JSONSchema
 import Pipeline
@@ -78,7 +79,7 @@ struct CheckCommand: AsyncParsableCommand {
         case .json: out.writeLine(Self.json(result).serialized(.compact))
         case .text: Self.print(result, to: out)
         }
-        throw ExitCode(result.exitStatus)
+        throw ExitCode(Gate.exitStatus(passes: result.passes).rawValue)
     }
 
     static func json(_ result: OutputCheck) -> JSONValue {

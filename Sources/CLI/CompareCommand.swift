@@ -122,6 +122,7 @@ struct CompareCommand: ParsableCommand {
 
     /// One rule for scripts: the exit status follows the paired verdict, not single cases.
     private func exitForVerdict(_ comparison: RunComparison) throws {
-        if comparison.verdict.verdict == .worse { throw ExitCode(1) }
+        let status = Gate.exitStatus(passes: comparison.verdict.verdict != .worse)
+        if status != .passed { throw ExitCode(status.rawValue) }
     }
 }

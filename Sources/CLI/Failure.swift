@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import Golden
 
 /// Turns library errors into a message on standard error and exit code 2.
 enum Failure {
@@ -11,7 +12,12 @@ enum Failure {
             throw exit
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
     }
+}
+
+extension ExitCode {
+    /// Bad input, as `Gate` numbers it: a usage error, a broken file, a provider that cannot be reached.
+    static let badInput = ExitCode(Gate.ExitStatus.badInput.rawValue)
 }

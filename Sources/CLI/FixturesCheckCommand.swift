@@ -37,7 +37,7 @@ struct FixturesCheckCommand: AsyncParsableCommand {
         } else {
             let count = report.problems.count
             out.writeLine("\(count) problem\(count == 1 ? "" : "s") in \(fixtures) (\(report.fileCount) files).")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
     }
 }

@@ -32,6 +32,6 @@ struct FixturesListCommand: AsyncParsableCommand {
             }
         }
         out.writeLine("\(names.count) fixtures" + (invalid > 0 ? ", \(invalid) invalid" : "") + ".")
-        if invalid > 0 { throw ExitCode(2) }
+        if invalid > 0 { throw ExitCode.badInput }
     }
 }

@@ -37,7 +37,7 @@ struct MergeCommand: AsyncParsableCommand {
             outcome = try await merge.write(to: .onDisk(layout: layout), layout: layout, force: force)
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         let out = Terminal.standardOutput
         let report = outcome.report

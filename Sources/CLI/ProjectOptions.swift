@@ -26,7 +26,7 @@ struct ProjectOptions: ParsableArguments {
             return try ProjectLayout.locate(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
     }
 
@@ -37,7 +37,7 @@ struct ProjectOptions: ParsableArguments {
             return try FixtureCorpus(layout: layout)
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
     }
 }

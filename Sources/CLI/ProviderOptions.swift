@@ -135,7 +135,7 @@ struct ProviderOptions: ParsableArguments {
             return records ? RecordingProvider(recording: live, into: store, onlyMissing: recordMissing) : live
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
     }
 }

@@ -27,7 +27,7 @@ struct ReviewCommand: AsyncParsableCommand {
         guard isatty(0) == 1, !Terminal.isContinuousIntegration else {
             Terminal.standardError.writeLine(
                 "error: review needs an interactive terminal. Use `\(Invocation.command) diff` to read the changes, then `\(Invocation.command) accept` or `\(Invocation.command) reject` with --fixture and --step.")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         let review = try selection.review(in: projectOptions)
         let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }

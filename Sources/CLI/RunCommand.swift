@@ -172,13 +172,13 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             progress.finish()
             err.writeLine("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         progress.finish()
         printer.print(outcome, interrupted: interruption.wasInterrupted)
         // Everything is written. Exiting here leaves the run's results to the operating
         // system: freeing a large run's results one object at a time takes longer than
         // printing them did.
-        Foundation.exit(interruption.wasInterrupted ? 130 : outcome.exitStatus(ci: ci))
+        Foundation.exit(outcome.exitStatus(ci: ci, interrupted: interruption.wasInterrupted))
     }
 }

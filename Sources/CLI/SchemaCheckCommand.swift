@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Golden
 import JSONSchema
 import Providers
 
@@ -26,7 +27,7 @@ struct SchemaCheckCommand: ParsableCommand {
     func run() throws {
         guard !files.isEmpty else {
             ValidateCommand.printError("error: give at least one schema file to check")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         let providers = provider.map { [$0] } ?? [.local, .openai, .anthropic, .gemini]
         var rejected = false
@@ -36,7 +37,7 @@ struct SchemaCheckCommand: ParsableCommand {
                 schema = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: file)))
             } catch {
                 ValidateCommand.printError("error: cannot read schema \(file): \(error)")
-                throw ExitCode(2)
+                throw ExitCode.badInput
             }
             for provider in providers {
                 guard let rules = provider.structuredOutputRules else { continue }
@@ -46,6 +47,6 @@ struct SchemaCheckCommand: ParsableCommand {
                 for issue in issues { print("  \(issue)") }
             }
         }
-        if rejected { throw ExitCode(1) }
+        if rejected { throw ExitCode(Gate.exitStatus(passes: false).rawValue) }
     }
 }

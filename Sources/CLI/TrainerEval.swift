@@ -1,6 +1,7 @@
 import ArgumentParser
 import Console
 import Foundation
+import Golden
 import Intake
 
 /// The `trainer-eval` command: a prompt lab for the trainer app's onboarding prompts.
@@ -49,7 +50,7 @@ struct TrainerEval: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 Terminal.standardError.writeLine(usageMessage(for: error))
-                Foundation.exit(2)
+                Foundation.exit(Gate.ExitStatus.badInput.rawValue)
             }
             // Help and version print as argument-parser prints them; every other
             // message in the project's one spelling, `error: …`.

@@ -70,7 +70,7 @@ struct ValidateCommand: ParsableCommand {
         guard !instances.isEmpty else {
             Terminal.standardError.writeLine(
                 "error: give at least one instance file or folder to validate, or - to read their paths from standard input")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         let batch: ValidationBatch
         do {
@@ -79,14 +79,14 @@ struct ValidateCommand: ParsableCommand {
             var message = "error: \(error)"
             if case .unreadable = error.problem { message += "; check the path given to --schema" }
             Terminal.standardError.writeLine(message)
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         let format = format
         let summary = batch.run(InstancePaths(instances), line: { InstanceReport($0).rendered(format) })
         if summary.total == 0 {
             Terminal.standardError.writeLine(
                 "error: no instance files to validate: the folders given hold no *.json files, or standard input listed no paths")
-            throw ExitCode(2)
+            throw ExitCode.badInput
         }
         if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
     }

@@ -72,11 +72,12 @@ public struct Evaluation: Sendable {
         /// provider could not be reached at all.
         /// A run a budget cut short is judged on what finished, except under CI, where
         /// the steps left undone keep the gate from passing.
-        public func exitStatus(ci: Bool) -> Int32 {
-            if !unreadableRecordings.isEmpty || unreachable != nil { return 2 }
-            if ci, budgetStop != nil { return 1 }
-            let failed = ci ? !report.totals.passesGate : (golden.hasFailures || !(report.repeats?.meetsRequirements ?? true))
-            return failed ? 1 : 0
+        /// Interrupted, it is 130 whatever finished.
+        public func exitStatus(ci: Bool, interrupted: Bool = false) -> Int32 {
+            let mode = Gate.Mode(ci: ci)
+            let passes = mode == .ci ? report.totals.passesGate : (!golden.hasFailures && report.passes(mode))
+            let ending: Gate.Ending = interrupted ? .interrupted : budgetStop != nil ? .budgetSpent : .finished
+            return Gate.exitStatus(passes: passes, mode: mode, ending: ending, badInput: !unreadableRecordings.isEmpty || unreachable != nil).rawValue
         }
     }
 

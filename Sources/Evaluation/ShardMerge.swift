@@ -1,4 +1,5 @@
 import Foundation
+import Golden
 import History
 import Intake
 import Reports
@@ -45,11 +46,8 @@ public struct ShardMerge: Sendable {
         /// below `--min-pass-rate`. An interrupted shard fails it: its unfinished steps
         /// were never judged.
         public var exitStatus: Int32 {
-            if report.run.interrupted { return 1 }
-            if report.run.ci { return report.totals.passesGate ? 0 : 1 }
-            let failing: Set<String> = ["regression", "stale", "error"]
-            let regressed = report.fixtures.contains { $0.steps.contains { failing.contains($0.status.rawValue) } }
-            return regressed || !(report.repeats?.meetsRequirements ?? true) ? 1 : 0
+            let mode = Gate.Mode(ci: report.run.ci)
+            return Gate.exitStatus(passes: !report.run.interrupted && report.passes(mode), mode: mode).rawValue
         }
     }
 

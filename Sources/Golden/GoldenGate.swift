@@ -23,12 +23,12 @@ public struct GoldenReport: Sendable {
     /// The CI gate: every step matches golden (known failures and unapproved new checks
     /// allowed) and nothing is orphaned.
     public var passesGate: Bool {
-        verdicts.allSatisfy(\.passesGate) && orphans.isEmpty
+        Gate.passes(verdicts.map(\.status), orphans: orphans.count, mode: .ci)
     }
 
     /// Failures that no approval can fix: regressions, stale recordings, errors.
     public var hasFailures: Bool {
-        verdicts.contains { [.regression, .stale, .error].contains($0.status) }
+        !Gate.passes(verdicts.map(\.status), orphans: orphans.count, mode: .development)
     }
 
     /// Marks the steps whose recording of a later repeat (`run --repeat N`) is missing

@@ -27,8 +27,8 @@ public struct OutputCheck: Sendable {
     /// The schema's verdict first (`schema`), then each check in the order the run makes them.
     public let items: [Item]
 
-    /// Exit status: 0 when every check that ran passed, 1 when any failed.
-    public var exitStatus: Int32 { items.contains { $0.passed == false } ? 1 : 0 }
+    /// Every check that ran passed.
+    public var passes: Bool { !items.contains { $0.passed == false } }
 
     /// Judges `output` as `step`'s output for `fixture`. For an edit, `previous` is the
     /// output before it; without it, the checks that compare with it are reported as

@@ -36,8 +36,7 @@ extension RunReport {
         }
         let statistics = repeats.count > 1 ? RepeatStatistics(fixtures: reports, gate: gate) : nil
         totals.orphans = golden.orphans.count
-        totals.passesGate = golden.passesGate && reports.allSatisfy { $0.steps.allSatisfy(\.passesGate) }
-            && (statistics?.meetsRequirements ?? true)
+        totals.passesGate = golden.passesGate && RunReport.passes(reports, orphans: golden.orphans.count, repeats: statistics, mode: .ci)
         self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description), repeats: statistics)
     }
 

@@ -89,8 +89,7 @@ extension RunReport {
         var totals = RunTotals()
         for step in fixtures.flatMap(\.steps) { totals.add(step) }
         totals.orphans = orphans.count
-        totals.passesGate = orphans.isEmpty && fixtures.allSatisfy { $0.steps.allSatisfy(\.passesGate) }
-            && (repeats?.meetsRequirements ?? true)
+        totals.passesGate = RunReport.passes(fixtures, orphans: orphans.count, repeats: repeats, mode: .ci)
         return RunReport(run: run, totals: totals, fixtures: fixtures, orphans: orphans, repeats: repeats)
     }
 
@@ -115,5 +114,16 @@ extension RunReport {
         let steps = totals.statuses.values.reduce(0, +)
         return "\(totals.passesGate ? "gate passes" : "gate fails") · \(steps) step\(steps == 1 ? "" : "s")"
             + (parts.isEmpty ? "" : ": " + parts.joined(separator: " · "))
+    }
+}
+
+extension RunReport {
+    /// Whether the run passes in `mode`, as `Gate` judges its steps, orphans and pass rates.
+    public func passes(_ mode: Gate.Mode) -> Bool {
+        Self.passes(fixtures, orphans: totals.orphans, repeats: repeats, mode: mode)
+    }
+
+    static func passes(_ fixtures: [FixtureReport], orphans: Int, repeats: RepeatStatistics?, mode: Gate.Mode) -> Bool {
+        Gate.passes(fixtures.flatMap { $0.steps.map(\.status) }, orphans: orphans, meetsPassRates: repeats?.meetsRequirements ?? true, mode: mode)
     }
 }
