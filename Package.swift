@@ -69,7 +69,7 @@ let package = Package(
         // One evaluation run end to end: pipeline (with repeats), golden gate, history and report.
         .target(
             name: "Evaluation",
-            dependencies: ["Intake", "Providers", "Pipeline", "Golden", "Reports", "History"]
+            dependencies: ["Intake", "Providers", "Pipeline", "Replay", "Golden", "Reports", "History"]
         ),
 
         // What the command line prints and the terminal it prints on: tables, a run's

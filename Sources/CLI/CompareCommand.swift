@@ -79,9 +79,10 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let layout = try projectOptions.layout()
-        let history = try Failure.exitingOnError { try RunHistory(file: layout.history) }
-        let golden = GoldenStore(folder: layout.golden)
+        let project = try projectOptions.openProject()
+        let layout = project.layout
+        let history = try Failure.exitingOnError { try project.history() }
+        let golden = project.golden
         // Only the written page needs both runs' outputs, read from their report folders.
         let (comparison, outputs) = try Failure.exitingOnError { () throws -> (RunComparison, ComparedOutputs?) in
             guard report else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evaluation
 import Golden
 import Intake
 
@@ -52,7 +53,7 @@ struct GoldenSelection: ParsableArguments {
         let layout = try projectOptions.layout()
         let corpus = try projectOptions.corpus()
         try Failure.exitingOnError {
-            try corpus.checkNames(fixture, alsoKnown: GoldenStore(folder: layout.golden).fixtureFolders())
+            try corpus.checkNames(fixture, alsoKnown: Project(layout: layout).golden.fixtureFolders())
         }
     }
 }

@@ -23,8 +23,7 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let layout = try projectOptions.layout()
-        let history = try Failure.exitingOnError { try RunHistory(file: layout.history) }
+        let history = try Failure.exitingOnError { try projectOptions.openProject().history() }
         let runs = try Failure.exitingOnError { try history.recentRuns(limit: limit) }
         let out = Terminal.standardOutput
         guard !runs.isEmpty else {

@@ -1,6 +1,6 @@
 import Console
+import Evaluation
 import Golden
-import History
 import Intake
 
 /// Prints the selected pending outputs, one line each, optionally with their diffs:
@@ -27,7 +27,7 @@ struct PendingPrinter {
         }
         out.writeLine("\(items.count) pending.")
         // Nothing pending may only mean nothing could be compared: say so when recordings were stale.
-        let latest = items.isEmpty ? try? RunHistory(file: layout.history).staleStepsOfLatestRun() : nil
+        let latest = items.isEmpty ? try? Project(layout: layout).history().staleStepsOfLatestRun() : nil
         let count = latest?.steps.filter(selection.includes).count ?? 0
         if let latest, count > 0 {
             out.writeLine(

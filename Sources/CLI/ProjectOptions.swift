@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import Evaluation
 import Foundation
 import Intake
 
@@ -30,11 +31,16 @@ struct ProjectOptions: ParsableArguments {
         }
     }
 
+    /// The project assembled from its folder, or exit code 2.
+    func openProject() throws -> Project {
+        Project(layout: try layout())
+    }
+
     /// The fixture corpus of the project, or exit code 2.
     func corpus() throws -> FixtureCorpus {
-        let layout = try layout()
+        let project = try openProject()
         do {
-            return try FixtureCorpus(layout: layout)
+            return try project.corpus()
         } catch {
             Terminal.standardError.writeLine("error: \(error)")
             throw ExitCode.badInput

@@ -1,12 +1,9 @@
 import ArgumentParser
-import Console
+import Evaluation
 import Foundation
-import Golden
 import Intake
-import JSONSchema
 import Pipeline
 import Providers
-import Replay
 
 extension OpenAICompatibleProvider.StructuredOutputMode: ExpressibleByArgument {}
 
@@ -115,27 +112,12 @@ struct ProviderOptions: ParsableArguments {
         }
     }
 
-    /// The provider (replay, live, or live and recording), or exit code 2 with the
-    /// reason, for example a missing API key or a cost cap on a model `prices` has no price for.
-    /// A wall-time budget counts from here.
-    func makeProvider(layout: ProjectLayout, track: VariantTrack? = nil, prices: PriceTable = PriceTable()) throws -> any ModelProvider {
-        let store = CassetteStore.forRun(golden: layout.golden, track: track)
-        guard let configuration else { return ReplayProvider(store: store) }
-        do {
-            let budget = RunBudget(
-                maxCalls: maxCalls, maxTokens: maxTokens, maxMinutes: maxMinutes,
-                maxCost: try maxCost.map { dollars in
-                    try prices.costCap(dollars: dollars, model: configuration.model, file: layout.displayPath(of: PriceTable.file(in: layout)))
-                })
-            var live: any ModelProvider = RetryingProvider(
-                try configuration.makeProvider(transport: CurlTransport(deadline: timeout)), policy: RetryPolicy(maxRetries: retries))
-            if !budget.isUnlimited {
-                live = BudgetedProvider(live, budget: budget)
-            }
-            return records ? RecordingProvider(recording: live, into: store, onlyMissing: recordMissing) : live
-        } catch {
-            Terminal.standardError.writeLine("error: \(error)")
-            throw ExitCode.badInput
-        }
+    /// The options as the project's provider stack takes them.
+    var settings: ProviderSettings {
+        var settings = ProviderSettings(configuration: configuration)
+        settings.recording = recordMissing ? .missing : record ? .all : .off
+        (settings.timeout, settings.retries) = (timeout, retries)
+        (settings.maxCalls, settings.maxTokens, settings.maxMinutes, settings.maxCost) = (maxCalls, maxTokens, maxMinutes, maxCost)
+        return settings
     }
 }

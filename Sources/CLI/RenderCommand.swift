@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import Evaluation
 import Golden
 import Intake
 import JSONSchema
@@ -47,7 +48,7 @@ struct RenderCommand: AsyncParsableCommand {
         let track = prompts.variants.track
         let upstream = ApprovedOutputs(
             store: GoldenStore.forRun(golden: layout.golden, track: track),
-            preferring: RecordedOutputs(store: CassetteStore.forRun(golden: layout.golden, track: track)),
+            preferring: RecordedOutputs(store: Project(layout: layout).cassettes(track: track)),
             builtFromReply: prompts.stepsBuildingOutputFromReply)
         let out = Terminal.standardOutput
         for (index, stepID) in stepIDs.enumerated() {

@@ -1,26 +1,15 @@
 import ArgumentParser
+import Console
 import Evaluation
+import Foundation
 import Intake
 import Pipeline
+import Reports
 
 extension RunCommand {
-    /// `--min-pass-rate` values by step name, `*` for every step.
-    func requiredPassRates() throws -> [String: Double] {
-        var rates: [String: Double] = [:]
-        for value in minPassRates {
-            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-            let step = parts.count == 2 ? parts[0] : "*"
-            guard step == "*" || PipelineStep(rawValue: step) != nil else {
-                throw ValidationError("--min-pass-rate \(value): `\(step)` is not a step; use one of \(PipelineStep.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            let text = parts.last ?? ""
-            let rate = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
-            guard let rate, (0...1).contains(rate) else {
-                throw ValidationError("--min-pass-rate \(value): the rate must be between 0 and 1 (or 0% and 100%).")
-            }
-            rates[step] = rate
-        }
-        return rates
+    /// `--min-pass-rate` and `--gate-on` as the gate they ask for, or a usage error.
+    func passRateGate() throws -> RepeatStatistics.PassRateGate {
+        do { return try RepeatStatistics.PassRateGate(parsing: minPassRates, basis: gateOn) } catch { throw ValidationError(error.description) }
     }
 
     /// The run's options as the evaluation takes them, with the provider's schema warnings.
@@ -32,12 +21,26 @@ extension RunCommand {
         options.runsChecks = !skipChecks
         options.ci = ci
         options.repeats = `repeat`
-        options.requiredPassRates = try requiredPassRates()
-        options.gateOn = gateOn ?? .mean
+        let gate = try passRateGate()
+        (options.requiredPassRates, options.gateOn) = (gate.requiredRates, gate.basis)
         options.findsOrphans = fixture.isEmpty && tag.isEmpty && until == nil
         options.providerName = providerOptions.provider.rawValue
         options.keptReports = keepReports == 0 ? nil : keepReports
         options.warnings = providerOptions.configuration.map { SchemaWarnings.forRun(prompts: prompts, configuration: $0, through: until) } ?? []
         return options
+    }
+
+    /// Replay is CPU-bound and spreads over every core; a live provider gets one request at a time unless asked.
+    var effectiveJobs: Int {
+        jobs ?? (providerOptions.configuration == nil ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1)
+    }
+
+    /// What prints the run's end, with the commands it may suggest in this run's own terms.
+    func outcomePrinter(layout: ProjectLayout, err: Terminal) -> RunOutcomePrinter {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        return RunOutcomePrinter(
+            out: .standardOutput, err: err, layout: layout, replaying: providerOptions.provider == .replay, ci: ci,
+            unreachableHint: providerOptions.provider == .local ? "Start the local model with `scripts/local-model serve qwen`, then run again." : nil,
+            resumeLine: ResumeCommand(arguments: arguments).line, scopeArguments: ResumeCommand.scope(of: arguments))
     }
 }

@@ -69,11 +69,6 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Model calls in flight at once (fixtures overlap so no slot idles). Default: 1 live, the number of cores for replay.", valueName: "n"))
     var jobs: Int?
 
-    /// Replay is CPU-bound and spreads over every core; a live provider gets one request at a time unless asked.
-    var effectiveJobs: Int {
-        jobs ?? (providerOptions.configuration == nil ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1)
-    }
-
     @Option(help: ArgumentHelp("Repair attempts after an invalid output (0 turns repair off).", valueName: "n"))
     var repairs: Int = 1
 
@@ -110,7 +105,7 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "n"))
     var keepReports: Int = 50
 
-    @Flag(help: "Print a line for every finished step. Replay prints only the steps that come back invalid or fail; the golden summary covers the rest.")
+    @Flag(help: "Print a line for every finished step. Replay prints only the steps that fail; the comparison with golden covers the rest.")
     var verbose = false
 
     func validate() throws {
@@ -124,61 +119,32 @@ struct RunCommand: AsyncParsableCommand {
         guard (0...3).contains(repairs) else { throw ValidationError("--repairs must be 0 to 3.") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 100.") }
         if !minPassRates.isEmpty, `repeat` < 2 { throw ValidationError("--min-pass-rate needs --repeat 2 or more.") }
-        let rates = try requiredPassRates()
-        if let gateOn, rates.isEmpty {
-            throw ValidationError("--gate-on \(gateOn.rawValue) judges --min-pass-rate; add one, e.g. --min-pass-rate program-draft=0.8.")
-        }
-        if gateOn == .lowerBound, let (step, rate) = rates.first(where: { $0.value >= 1 }) {
-            throw ValidationError(
-                "--min-pass-rate \(step == "*" ? "" : step + "=")\(rate) with --gate-on lower-bound can never pass: the Wilson lower bound stays below 100% however many runs pass; ask for less, e.g. 0.95.")
-        }
+        _ = try passRateGate()
     }
 
     func run() async throws {
-        let layout = try projectOptions.layout()
-        let corpus = try projectOptions.corpus()
-        let every = try Failure.exitingOnError { try corpus.load(names: fixture, tags: tag) }
+        let project = try projectOptions.openProject()
+        let layout = project.layout
+        let every = try Failure.exitingOnError { try project.corpus().load(names: fixture, tags: tag) }
         let fixtures = shard.map { shard in
             let names = Set(shard.select(every.map(\.name)))
             return every.filter { names.contains($0.name) }
         } ?? every
         let prompts = try variantOptions.prompts(layout: layout)
-        let prices = try Failure.exitingOnError { try PriceTable.load(layout: layout) }
-        let provider = try providerOptions.makeProvider(layout: layout, track: prompts.variants.track, prices: prices)
+        let prices = try Failure.exitingOnError { try project.prices() }
+        let provider = try Failure.exitingOnError { try project.provider(providerOptions.settings, track: prompts.variants.track, prices: prices) }
         let err = Terminal.standardError
-        let printer = RunOutcomePrinter(
-            out: .standardOutput, err: err, layout: layout, replaying: providerOptions.provider == .replay, ci: ci,
-            unreachableHint: providerOptions.provider == .local ? "Start the local model with `scripts/local-model serve qwen`, then run again." : nil,
-            resumeLine: ResumeCommand(arguments: Array(CommandLine.arguments.dropFirst())).line,
-            scopeArguments: ResumeCommand.scope(of: Array(CommandLine.arguments.dropFirst())))
+        let replaying = providerOptions.provider == .replay
+        let printer = outcomePrinter(layout: layout, err: err)
         var options = try evaluationOptions(prompts: prompts)
         options.shard = shard.map { ($0, every.map(\.name)) }
         printer.printWarnings(options.warnings)
 
         let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
-        let progress = ProgressPrinter(
-            terminal: err, printsValidSteps: verbose || providerOptions.provider != .replay, replaying: providerOptions.provider == .replay)
-        let recording = providerOptions.records ? ", recording to golden/" : ""
-        let repeating = `repeat` > 1 ? ", \(`repeat`) repeats" : ""
-        let part = shard.map { " (shard \($0) of \(every.count))" } ?? ""
-        err.writeLine("Running \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s")\(part) on \(provider.kind) \(provider.model) (jobs \(effectiveJobs)\(repeating)\(recording)).")
-        let work = Task { try await evaluation.run(fixtures) { event in progress.handle(event) } }
-        // The handlers stay installed until the command exits: a late second Ctrl-C
-        // still quits through them, never half-way through the default action.
-        let interruption = Interruption { work.cancel() }
-        let outcome: Evaluation.Outcome
-        do {
-            outcome = try await work.value
-        } catch {
-            progress.finish()
-            err.writeLine("error: \(error)")
-            throw ExitCode.badInput
-        }
-        progress.finish()
-        printer.print(outcome, interrupted: interruption.wasInterrupted)
-        // Everything is written. Exiting here leaves the run's results to the operating
-        // system: freeing a large run's results one object at a time takes longer than
-        // printing them did.
-        Foundation.exit(outcome.exitStatus(ci: ci, interrupted: interruption.wasInterrupted))
+        let progress = ProgressPrinter(terminal: err, printsValidSteps: verbose || !replaying, replaying: replaying)
+        let opening = RunSession.openingLine(
+            fixtures: fixtures.count, shard: shard.map { "shard \($0) of \(every.count)" }, provider: "\(provider.kind) \(provider.model)",
+            jobs: effectiveJobs, repeats: `repeat`, records: providerOptions.records)
+        await RunSession(printer: printer, progress: progress, err: err, ci: ci).run(evaluation, fixtures: fixtures, opening: opening)
     }
 }

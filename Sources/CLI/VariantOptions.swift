@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evaluation
 import Intake
 import Pipeline
 
@@ -13,12 +14,11 @@ struct VariantOptions: ParsableArguments {
 
     /// The variant each step runs, or exit code 2 naming the variants there are.
     func selection(layout: ProjectLayout) throws -> VariantSelection {
-        try Failure.exitingOnError { try VariantSelection(resolving: variant, layout: layout) }
+        try Failure.exitingOnError { try Project(layout: layout).variants(variant) }
     }
 
     /// The project's prompts with the selected variants, or exit code 2.
     func prompts(layout: ProjectLayout) throws -> PromptLibrary {
-        let selection = try selection(layout: layout)
-        return try Failure.exitingOnError { try PromptLibrary(layout: layout, variants: selection) }
+        try Failure.exitingOnError { try Project(layout: layout).prompts(variants: variant) }
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import Golden
+import History
+import Intake
+import Pipeline
+import Providers
+import Replay
+
+/// How a run reaches a model: replay, or a live provider with its limits and
+/// whether its answers are recorded. The command line's provider options, as values.
+public struct ProviderSettings: Sendable {
+    public enum Recording: Sendable {
+        case off
+        /// Record every answer.
+        case all
+        /// Reuse the recordings that still match; call the model only for missing or stale ones.
+        case missing
+    }
+
+    /// The live provider; nil replays the recordings.
+    public var configuration: ProviderConfiguration?
+    public var recording: Recording = .off
+    /// Seconds one call may take in all.
+    public var timeout: Double = 300
+    /// Retries after a rate limit, server error, timeout or dropped connection.
+    public var retries: Int = 3
+    public var maxCalls: Int?
+    public var maxTokens: Int?
+    public var maxMinutes: Double?
+    /// US dollars, priced from `prompts/prices.yaml`.
+    public var maxCost: Double?
+
+    public init(configuration: ProviderConfiguration? = nil) {
+        self.configuration = configuration
+    }
+}
+
+/// A project assembled in one place from its folder: the fixtures, the prompts with
+/// their variants, the prices, the stores and the provider stack. Commands parse
+/// their options and ask a `Project` for what they need.
+public struct Project: Sendable {
+    public let layout: ProjectLayout
+
+    public init(layout: ProjectLayout) {
+        self.layout = layout
+    }
+
+    public func corpus() throws -> FixtureCorpus {
+        try FixtureCorpus(layout: layout)
+    }
+
+    /// `--variant` values resolved against the project's prompt folders.
+    public func variants(_ arguments: [String]) throws -> VariantSelection {
+        try VariantSelection(resolving: arguments, layout: layout)
+    }
+
+    /// The prompts with the selected variants.
+    public func prompts(variants arguments: [String] = []) throws -> PromptLibrary {
+        try PromptLibrary(layout: layout, variants: variants(arguments))
+    }
+
+    public func prices() throws -> PriceTable {
+        try PriceTable.load(layout: layout)
+    }
+
+    /// Approved and pending outputs, all tracks.
+    public var golden: GoldenStore { GoldenStore(folder: layout.golden) }
+
+    public func history() throws -> RunHistory {
+        try RunHistory(file: layout.history)
+    }
+
+    /// The recordings a run on `track` reads and writes.
+    public func cassettes(track: VariantTrack?) -> any CassetteStorage {
+        CassetteStore.forRun(golden: layout.golden, track: track)
+    }
+
+    /// What a run on `track` writes: golden outputs, history, report folders.
+    public func stores(track: VariantTrack?) -> Evaluation.Stores {
+        .onDisk(layout: layout, track: track)
+    }
+
+    /// The provider stack `settings` describe: replay from the track's recordings, or
+    /// the live provider with retries, a budget when one is set, and recording when asked.
+    /// Throws for a missing API key or a cost cap on a model `prices` has no price for.
+    /// A wall-time budget counts from here.
+    public func provider(_ settings: ProviderSettings, track: VariantTrack?, prices: PriceTable) throws -> any ModelProvider {
+        let store = cassettes(track: track)
+        guard let configuration = settings.configuration else { return ReplayProvider(store: store) }
+        let budget = RunBudget(
+            maxCalls: settings.maxCalls, maxTokens: settings.maxTokens, maxMinutes: settings.maxMinutes,
+            maxCost: try settings.maxCost.map { dollars in
+                try prices.costCap(dollars: dollars, model: configuration.model, file: layout.displayPath(of: PriceTable.file(in: layout)))
+            })
+        var live: any ModelProvider = RetryingProvider(
+            try configuration.makeProvider(transport: CurlTransport(deadline: settings.timeout)), policy: RetryPolicy(maxRetries: settings.retries))
+        if !budget.isUnlimited { live = BudgetedProvider(live, budget: budget) }
+        switch settings.recording {
+        case .off: return live
+        case .all: return RecordingProvider(recording: live, into: store, onlyMissing: false)
+        case .missing: return RecordingProvider(recording: live, into: store, onlyMissing: true)
+        }
+    }
+}
