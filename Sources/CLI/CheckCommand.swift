@@ -60,8 +60,8 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if previous != nil || feedback != nil, step != .goalOptionsEdit, step != .programEdit {
-            throw ValidationError("--previous and --feedback are for the edit steps (goal-options-edit, program-edit).")
+        if previous != nil || feedback != nil, !step.edits {
+            throw ValidationError("--previous and --feedback are for the edit steps (\(PipelineStep.allCases.filter(\.edits).map(\.rawValue).joined(separator: ", "))).")
         }
     }
 

@@ -99,10 +99,10 @@ enum LanguageChecks {
     /// title, goal, session names, notes and markdown. Exercise names are left out:
     /// "Squats" and "RDL" are the trade's words in any language.
     static func userText(of step: PipelineStep, output: JSONValue) -> String {
-        switch step {
-        case .goalOptions, .goalOptionsEdit:
+        switch step.traits.output {
+        case .goalOptions:
             return GoalOptionChecks.optionTexts(output).joined(separator: "\n")
-        case .programDraft, .programEdit:
+        case .program:
             let program = output["program_json"] ?? .null
             var parts = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }
             parts += (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)

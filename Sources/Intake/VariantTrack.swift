@@ -35,11 +35,6 @@ public struct VariantTrack: Sendable, Hashable {
 extension StepID {
     /// The first step id that runs `step`.
     static func first(of step: PipelineStep) -> StepID {
-        switch step {
-        case .goalOptions: .goalOptions
-        case .goalOptionsEdit: .optionEdit(round: 1)
-        case .programDraft: .programDraft
-        case .programEdit: .programEdit
-        }
+        step.traits.firstID
     }
 }

@@ -111,10 +111,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
         kindOrder.firstIndex(of: kind) ?? .max
     }
 
-    private static let kindOrder = [
-        PipelineStep.goalOptions.rawValue, PipelineStep.goalOptionsEdit.rawValue, StepID.confirm.description,
-        PipelineStep.programDraft.rawValue, PipelineStep.programEdit.rawValue,
-    ]
+    private static let kindOrder = PipelineStep.runOrder
 
     /// Equal when the reported figures are: the rows are derived from the same steps
     /// and are not kept in `results.json`.

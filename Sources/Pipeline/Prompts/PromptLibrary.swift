@@ -267,15 +267,3 @@ public struct RenderedPrompt: Codable, Hashable, Sendable {
             compactJSON: metadata.compactJSON == true)
     }
 }
-
-extension PipelineStep {
-    /// The name providers see for the step's output schema: the step's name in snake case.
-    var schemaName: String {
-        switch self {
-        case .goalOptions: "goal_options"
-        case .goalOptionsEdit: "goal_options_edit"
-        case .programDraft: "program_draft"
-        case .programEdit: "program_edit"
-        }
-    }
-}

@@ -132,8 +132,8 @@ public struct StepPrompt: @unchecked Sendable {
         if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
         let metadata = try loadMetadata(metadataLayers, layout: layout)
         let programOnly = [("markdown", metadata.markdown != nil), ("schema_from_intake", metadata.schemaFromIntake != nil), ("minutes", metadata.minutes != nil), ("progression", metadata.progression != nil), ("plan", metadata.plan != nil)]
-        if let key = programOnly.first(where: \.1)?.0, step != .programDraft, step != .programEdit {
-            throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (program-draft, program-edit)")
+        if let key = programOnly.first(where: \.1)?.0, !step.writesProgram {
+            throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (\(PipelineStep.allCases.filter(\.writesProgram).map(\.rawValue).joined(separator: ", ")))")
         }
         if metadata.edit != nil, step != .programEdit {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`edit` applies to program-edit only")
