@@ -151,6 +151,10 @@ public struct Pipeline: Sendable {
                 schema: result.prompt?.schema ?? runner.prompts[step].replySchemaDocument, confirmedGoal: input.confirmedGoal)
             result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
         }
+        // The request's schema was sent and judged by; what a run keeps of its prompt is
+        // what reports show. A pinned step's schema is fitted to each fixture, and a
+        // large run would otherwise hold thousands of them.
+        result.prompt?.schema = .null
         return result
     }
 }

@@ -113,6 +113,8 @@ public struct StepResult: Codable, Hashable, Sendable {
     public var status: StepStatus
     /// The validated output (for confirm, the chosen option).
     public var output: JSONValue?
+    /// The request's messages. Once the step is judged its `schema` is dropped
+    /// (`PromptLibrary.render` gives it again): reports show the messages only.
     public var prompt: RenderedPrompt?
     public var attempts: [Attempt]
     public var failure: StepFailure?
