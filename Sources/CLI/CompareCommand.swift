@@ -98,19 +98,7 @@ struct CompareCommand: ParsableCommand {
             try exitForVerdict(comparison)
             return
         }
-        out.writeLine("\(ComparisonReport.headline(comparison)): \(ComparisonReport.summaryLine(comparison))")
-        if let unpaired = ComparisonReport.unpairedLine(comparison) { out.writeLine(unpaired) }
-        out.writeLine(ComparisonReport.verdictLine(comparison))
-        if let shortfall = ComparisonReport.shortfallLine(comparison) { out.writeLine(shortfall) }
-        if let repeats = ComparisonReport.repeatsLine(comparison) { out.writeLine(repeats) }
-        for line in ComparisonReport.checkLines(comparison) { out.writeLine(line) }
-        for line in ComparisonReport.lines(comparison) {
-            let color: Terminal.Style? = line.hasPrefix("regressed") ? .red : line.hasPrefix("improved") ? .green : nil
-            out.writeLine(color.map { out.styled(line, $0) } ?? line)
-        }
-        if all {
-            for item in comparison.cases where item.change == .unchanged { out.writeLine("unchanged \(item.key)") }
-        }
+        ComparisonPrinter(out: out).print(comparison, all: all)
         if let outputs {
             let folderName = "compare-\(comparison.baseRunID ?? comparison.baseName)-\(comparison.headRunID ?? comparison.headName)"
             let folder = layout.reports.appendingPathComponent(folderName, isDirectory: true)

@@ -1,0 +1,42 @@
+import Console
+import Foundation
+import Golden
+import JSONSchema
+import Testing
+
+/// `review`'s conversation in process: scripted keys against real files in a temporary golden folder.
+struct ReviewSessionTests {
+    final class ScriptedKeys: KeySource {
+        private var keys: [Character]
+        init(_ keys: String) { self.keys = Array(keys) }
+        func next() -> Character? { keys.isEmpty ? nil : keys.removeFirst() }
+    }
+
+    static let options: JSONValue = ["options": [["id": "walk", "summary": "Walk 8,000 steps a day"]]]
+    static let changed: JSONValue = ["options": [["id": "walk", "summary": "Walk 10,000 steps a day"]]]
+
+    @Test func eachKeyDecidesOneOutputAndARegressionIsConfirmedFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(folder: folder)
+        try store.writePending(GoldenEntry(output: Self.options, checks: ["options.count": true]), fixture: "ana", step: "goal-options")
+        _ = try store.accept(fixture: "ana", step: "goal-options")
+        try store.writePending(GoldenEntry(output: Self.changed, checks: ["options.count": false]), fixture: "ana", step: "goal-options")
+        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), fixture: "ben", step: "goal-options")
+        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), fixture: "cy", step: "goal-options")
+        let review = GoldenReview(store: store)
+        let items = try review.pending()
+
+        // ana: `x` is no answer, `?` shows the keys, `a` asks first (a check regressed) and `y` confirms;
+        // ben: rejected; cy: end of input quits, leaving it pending.
+        let text = try PrinterTests.printed { terminal in
+            try? ReviewSession(review: review, keys: ScriptedKeys("x?ayr"), out: terminal).walk(items)
+        }
+        #expect(text.contains("[1/3] ana/goal-options: "), "\(text)")
+        #expect(text.contains("  `x` is not an answer: \(ReviewSession.keyHelp)\n"))
+        #expect(text.contains("This is a regression: options.count passed in golden and fail now"))
+        #expect(text.hasSuffix("1 accepted, 1 rejected, 1 left pending.\n"), "\(text)")
+        #expect(try store.approved(fixture: "ana", step: "goal-options")?.output == Self.changed)
+        #expect(try review.pending().map(\.key.fixture) == ["cy"])
+    }
+}
