@@ -76,39 +76,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let out = Terminal.standardOutput
         switch format {
-        case .json: out.writeLine(Self.json(result).serialized(.compact))
-        case .text: Self.print(result, to: out)
+        case .json: out.writeLine(result.json.serialized(.compact))
+        case .text: OutputCheckPrinter(out: out).print(result)
         }
         throw ExitCode(Gate.exitStatus(passes: result.passes).rawValue)
-    }
-
-    static func json(_ result: OutputCheck) -> JSONValue {
-        .object(JSONObject([
-            .init(key: "fixture", value: .string(result.fixture)),
-            .init(key: "step", value: .string(result.step.rawValue)),
-            .init(key: "valid", value: .bool(result.valid)),
-            .init(key: "checks", value: .array(result.items.map { item in
-                .object(JSONObject([
-                    .init(key: "name", value: .string(item.name)),
-                    .init(key: "passed", value: item.passed.map(JSONValue.bool) ?? .null),
-                    .init(key: "message", value: .string(item.message)),
-                ]))
-            })),
-        ]))
-    }
-
-    static func print(_ result: OutputCheck, to out: Terminal) {
-        for item in result.items {
-            let label = switch item.passed {
-            case true: out.styled("pass   ", .green)
-            case false: out.styled("FAIL   ", .red)
-            case nil: out.styled("not run", .yellow)
-            }
-            out.writeLine("\(label) \(item.name): \(item.message)")
-        }
-        let failed = result.items.filter { $0.passed == false }.count
-        let notRun = result.items.filter { $0.passed == nil }.count
-        out.writeLine("\(result.fixture) \(result.step.rawValue): \(result.valid ? "valid" : "invalid") · "
-            + "\(result.items.count - failed - notRun) pass · \(failed) fail" + (notRun > 0 ? " · \(notRun) not run" : ""))
     }
 }

@@ -126,3 +126,22 @@ extension Fixture {
         return Fixture(name: name, record: record, recordJSON: recordJSON, scenario: scenario, recordURL: recordURL, scenarioURL: scenarioURL)
     }
 }
+
+extension OutputCheck {
+    /// `check --format json`: `{"fixture", "step", "valid", "checks": [{"name", "passed", "message"}]}`,
+    /// `passed` null for a check that did not run.
+    public var json: JSONValue {
+        .object(JSONObject([
+            .init(key: "fixture", value: .string(fixture)),
+            .init(key: "step", value: .string(step.rawValue)),
+            .init(key: "valid", value: .bool(valid)),
+            .init(key: "checks", value: .array(items.map { item in
+                .object(JSONObject([
+                    .init(key: "name", value: .string(item.name)),
+                    .init(key: "passed", value: item.passed.map(JSONValue.bool) ?? .null),
+                    .init(key: "message", value: .string(item.message)),
+                ]))
+            })),
+        ]))
+    }
+}
