@@ -37,7 +37,8 @@ public struct ProviderSettings: Sendable {
 
 /// A project assembled in one place from its folder: the fixtures, the prompts with
 /// their variants, the prices, the stores and the provider stack. Commands parse
-/// their options and ask a `Project` for what they need.
+/// their options and ask a `Project` for what they need. (A run's own stores are
+/// `Evaluation.Stores.onDisk`, which `Evaluation` builds from the same layout.)
 public struct Project: Sendable {
     public let layout: ProjectLayout
 
@@ -73,11 +74,6 @@ public struct Project: Sendable {
     /// The recordings a run on `track` reads and writes.
     public func cassettes(track: VariantTrack?) -> any CassetteStorage {
         CassetteStore.forRun(golden: layout.golden, track: track)
-    }
-
-    /// What a run on `track` writes: golden outputs, history, report folders.
-    public func stores(track: VariantTrack?) -> Evaluation.Stores {
-        .onDisk(layout: layout, track: track)
     }
 
     /// The provider stack `settings` describe: replay from the track's recordings, or

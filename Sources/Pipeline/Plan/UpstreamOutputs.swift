@@ -30,10 +30,11 @@ public struct PlaceholderOutputs: UpstreamOutputs {
     public init() {}
 
     public func output(of step: StepID, fixture: String) -> UpstreamOutput? {
-        switch step {
-        case .goalOptions, .optionEdit: return placeholder(Self.options)
-        case .confirm: return placeholder(Self.goal)
-        case .programDraft, .programEdit: return placeholder(["program_json": Self.program])
+        // A model step's placeholder is what it writes; the one step with no model (confirm) chooses the goal.
+        switch step.step?.traits.output {
+        case .goalOptions: return placeholder(Self.options)
+        case .program: return placeholder(["program_json": Self.program])
+        case nil: return placeholder(Self.goal)
         }
     }
 

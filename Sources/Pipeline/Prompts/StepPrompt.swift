@@ -97,17 +97,23 @@ public struct StepPrompt: @unchecked Sendable {
     }
 
     /// The variables each step's template may use.
-    public static let variables: [PipelineStep: Set<String>] = [
-        .goalOptions: ["intake_json", "skipped_fields"],
-        .goalOptionsEdit: ["intake_json", "skipped_fields", "current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"],
-        .programDraft: IntakeLimits.variableNames.union([
-            "intake_json", "skipped_fields", "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
-        ]),
-        .programEdit: IntakeLimits.variableNames.union([
-            "intake_json", "skipped_fields", "confirmed_goal_json", "current_program_json", "current_program_text", "feedback_json", "health_cautions",
-            "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
-        ]),
-    ]
+    public static let variables = Dictionary(uniqueKeysWithValues: PipelineStep.allCases.map { ($0, variables(of: $0)) })
+
+    /// What a step's template may use follows from what the step is (`PipelineStep.traits`):
+    /// every step sees the intake; an edit sees what it revises and the feedback; a
+    /// program step sees the confirmed goal, the intake's limits and what the backend decided.
+    static func variables(of step: PipelineStep) -> Set<String> {
+        var names: Set<String> = ["intake_json", "skipped_fields"]
+        switch step.traits.output {
+        case .goalOptions:
+            if step.edits { names.formUnion(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]) }
+        case .program:
+            names.formUnion(IntakeLimits.variableNames)
+            names.formUnion(["confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName])
+            if step.edits { names.formUnion(["current_program_json", "current_program_text", "feedback_json"]) }
+        }
+        return names
+    }
 
     /// Loads and checks the folder for `step`; with a `variant`, each file its folder
     /// under `prompts/<step>/variants/` holds replaces the base's (`prompt.yaml` key by key).
@@ -135,7 +141,7 @@ public struct StepPrompt: @unchecked Sendable {
         if let key = programOnly.first(where: \.1)?.0, !step.writesProgram {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (\(PipelineStep.allCases.filter(\.writesProgram).map(\.rawValue).joined(separator: ", ")))")
         }
-        if metadata.edit != nil, step != .programEdit {
+        if metadata.edit != nil, !(step.writesProgram && step.edits) {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`edit` applies to program-edit only")
         }
         if metadata.pinsPlan, !metadata.rendersMarkdown {
@@ -143,7 +149,7 @@ public struct StepPrompt: @unchecked Sendable {
                 file: layout.displayPath(of: metadataLayers.last!),
                 message: "`plan: pinned` needs `markdown: rendered`: a program the backend expands has no markdown from the model")
         }
-        if metadata.pinsPlan, step == .programEdit, !metadata.editsByOperations {
+        if metadata.pinsPlan, step.writesProgram, step.edits, !metadata.editsByOperations {
             throw PromptError(
                 file: layout.displayPath(of: metadataLayers.last!), message: "`plan: pinned` on program-edit needs `edit: operations`")
         }
