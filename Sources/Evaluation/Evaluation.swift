@@ -75,9 +75,8 @@ public struct Evaluation: Sendable {
         /// Interrupted, it is 130 whatever finished.
         public func exitStatus(ci: Bool, interrupted: Bool = false) -> Int32 {
             let mode = Gate.Mode(ci: ci)
-            let passes = mode == .ci ? report.totals.passesGate : (!golden.hasFailures && report.passes(mode))
             let ending: Gate.Ending = interrupted ? .interrupted : budgetStop != nil ? .budgetSpent : .finished
-            return Gate.exitStatus(passes: passes, mode: mode, ending: ending, badInput: !unreadableRecordings.isEmpty || unreachable != nil).rawValue
+            return Gate.exitStatus(passes: report.passes(mode), mode: mode, ending: ending, badInput: !unreadableRecordings.isEmpty || unreachable != nil).rawValue
         }
     }
 

@@ -36,7 +36,8 @@ extension RunReport {
         }
         let statistics = repeats.count > 1 ? RepeatStatistics(fixtures: reports, gate: gate) : nil
         totals.orphans = golden.orphans.count
-        totals.passesGate = golden.passesGate && RunReport.passes(reports, orphans: golden.orphans.count, repeats: statistics, mode: .ci)
+        // Each model step's status is its verdict's, so the report's steps carry the comparison with golden.
+        totals.passesGate = RunReport.passes(reports, orphans: golden.orphans.count, repeats: statistics, mode: .ci)
         self.init(run: run, totals: totals, fixtures: reports, orphans: golden.orphans.map(\.description), repeats: statistics)
     }
 
