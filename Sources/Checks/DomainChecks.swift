@@ -40,20 +40,19 @@ public enum DomainChecks {
 
     public static func check(_ step: PipelineStep, output: JSONValue, context: Context) -> [CheckResult] {
         let scenario = context.fixture.scenario
+        // A program edit is judged by the scenario's expectations with the edit's own laid over them.
+        let expectations = step.editsProgram ? scenario.expect.overlaid(with: scenario.programEdit.expect) : scenario.expect
         var results: [CheckResult]
-        switch step {
-        case .goalOptions:
-            results = GoalOptionChecks.check(output, edit: nil, before: nil)
-        case .goalOptionsEdit:
-            let edit = context.editRound.flatMap { scenario.optionEdits.indices.contains($0 - 1) ? scenario.optionEdits[$0 - 1] : nil }
+        switch step.traits.output {
+        case .options:
+            let edit = step.edits
+                ? context.editRound.flatMap { scenario.optionEdits.indices.contains($0 - 1) ? scenario.optionEdits[$0 - 1] : nil } : nil
             results = GoalOptionChecks.check(
-                output, edit: edit, before: context.before, refused: edit.flatMap { refusedRequest(in: $0.feedback, rules: context.knowledge.advice) })
-        case .programDraft:
-            results = ProgramChecks.check(output, expectations: scenario.expect, knowledge: context.knowledge)
-        case .programEdit:
-            let expectations = scenario.expect.overlaid(with: scenario.programEdit.expect)
+                output, edit: edit, before: step.edits ? context.before : nil,
+                refused: edit.flatMap { refusedRequest(in: $0.feedback, rules: context.knowledge.advice) })
+        case .program:
             results = ProgramChecks.check(output, expectations: expectations, knowledge: context.knowledge)
-            if let before = context.before {
+            if step.edits, let before = context.before {
                 let refused = refusedRequest(in: scenario.programEdit.feedback, rules: context.knowledge.advice)
                 results += ProgramEditChecks.check(before: before, after: output, refused: refused)
             }
@@ -73,7 +72,7 @@ public enum DomainChecks {
                     ?? .pass(name, "no \"\(canary)\""))
             }
         }
-        let language = step == .programEdit ? scenario.expect.overlaid(with: scenario.programEdit.expect).language : scenario.expect.language
+        let language = expectations.language
         if let result = LanguageChecks.check(step, output: output, fixture: context.fixture, expected: language) { results.append(result) }
         results += writing(step, output: output, text: text, context: context, language: language ?? context.fixture.record.writtenLanguage)
         return results + AssertionChecks.check(output, assertions: scenario.assertions.filter { $0.step == step }, text: text)
@@ -83,7 +82,7 @@ public enum DomainChecks {
     /// template without its tags, and for a program the health cautions it shows.
     private static func requestInstructions(_ step: PipelineStep, context: Context) -> String {
         var parts = [context.userTemplate.map(LeakedTextChecks.withoutTemplateTags) ?? ""]
-        if step == .programDraft || step == .programEdit { parts += context.knowledge.cautions(for: context.fixture.record) }
+        if step.writesProgram { parts += context.knowledge.cautions(for: context.fixture.record) }
         return parts.joined(separator: "\n")
     }
 
@@ -108,11 +107,11 @@ public enum DomainChecks {
         let personText = ([LanguageChecks.intakeText(record), scenario.programEdit.feedback] + scenario.optionEdits.map(\.feedback)).joined(separator: "\n")
         results.append(TextQualityChecks.script(text: text, personText: personText))
         results.append(TextQualityChecks.cutOff(output: output, schema: context.schema))
-        switch step {
-        case .goalOptions, .goalOptionsEdit:
+        switch step.traits.output {
+        case .options:
             if let result = AdviceChecks.suitsPerson(
                 GoalOptionChecks.optionTexts(output), prefix: "options", record: record, knowledge: context.knowledge) { results.append(result) }
-        case .programDraft, .programEdit:
+        case .program:
             guard let program = output["program_json"] else { break }
             let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }
             if let result = AdviceChecks.suitsPerson(goal, prefix: "program", record: record, knowledge: context.knowledge) { results.append(result) }
@@ -130,8 +129,8 @@ public enum DomainChecks {
     /// What the intake record itself rules out, whatever the scenario lists.
     private static func safety(_ step: PipelineStep, output: JSONValue, context: Context) -> [CheckResult] {
         let record = context.fixture.record
-        switch step {
-        case .goalOptions, .goalOptionsEdit:
+        switch step.traits.output {
+        case .options:
             let texts = (output["options"]?.arrayValue ?? []).map { option in
                 [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ")
             }
@@ -140,7 +139,7 @@ public enum DomainChecks {
             return [WeightChangeChecks.check(
                 texts, name: "options.safe-weight-change", record: record, knowledge: context.knowledge, defaultWeeks: timeline)].compactMap { $0 }
                 + DislikeChecks.check(options: GoalOptionChecks.optionTexts(output), record: record, knowledge: context.knowledge)
-        case .programDraft, .programEdit:
+        case .program:
             guard let program = output["program_json"] else { return [] }
             let plan = ProgramPlanChecks.check(program, record: record)
             let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: " ")

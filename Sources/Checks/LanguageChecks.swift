@@ -100,7 +100,7 @@ enum LanguageChecks {
     /// "Squats" and "RDL" are the trade's words in any language.
     static func userText(of step: PipelineStep, output: JSONValue) -> String {
         switch step.traits.output {
-        case .goalOptions:
+        case .options:
             return GoalOptionChecks.optionTexts(output).joined(separator: "\n")
         case .program:
             let program = output["program_json"] ?? .null

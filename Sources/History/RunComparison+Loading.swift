@@ -107,10 +107,10 @@ private struct ComparedRuns {
         if againstGolden {
             let headRun = try history.run(runs.first ?? "latest")
             let entries = try RunComparison.goldenEntries(store: golden)
-            // Confirm is deterministic and has no golden file of its own. Golden cases the
+            // A step with no model (confirm) has no golden file of its own. Golden cases the
             // run did not produce (other fixtures, steps it did not reach) are out of its
             // scope, not removed.
-            let steps = try history.steps(ofRun: headRun.id).filter { $0.stepId != StepID.confirm.description }
+            let steps = try history.steps(ofRun: headRun.id).filter { StepID($0.stepId)?.callsModel != false }
             let produced = Set(steps.filter { $0.outcome != "skipped" }.map(\.key))
             base = Side(
                 name: "golden", rows: entries.map(\.row).filter { produced.contains($0.key) },

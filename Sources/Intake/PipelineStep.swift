@@ -10,7 +10,7 @@ public enum PipelineStep: String, Codable, Hashable, Sendable, CaseIterable {
     /// One entry of the catalogue.
     public struct Traits: Sendable {
         /// What the step writes: goal options or a program.
-        public enum Output: Sendable { case goalOptions, program }
+        public enum Output: Sendable { case options, program }
 
         public var output: Output
         /// Revises the output before it from the person's feedback.
@@ -21,8 +21,8 @@ public enum PipelineStep: String, Codable, Hashable, Sendable, CaseIterable {
 
     public var traits: Traits {
         switch self {
-        case .goalOptions: Traits(output: .goalOptions, edits: false, firstID: .goalOptions)
-        case .goalOptionsEdit: Traits(output: .goalOptions, edits: true, firstID: .optionEdit(round: 1))
+        case .goalOptions: Traits(output: .options, edits: false, firstID: .goalOptions)
+        case .goalOptionsEdit: Traits(output: .options, edits: true, firstID: .optionEdit(round: 1))
         case .programDraft: Traits(output: .program, edits: false, firstID: .programDraft)
         case .programEdit: Traits(output: .program, edits: true, firstID: .programEdit)
         }
@@ -32,6 +32,12 @@ public enum PipelineStep: String, Codable, Hashable, Sendable, CaseIterable {
     public var writesProgram: Bool { traits.output == .program }
     /// The step revises the output before it from the person's feedback.
     public var edits: Bool { traits.edits }
+    /// The step writes a program from scratch: the one a pinned plan is laid out for.
+    public var draftsProgram: Bool { writesProgram && !edits }
+    /// The step revises goal options, one round of feedback at a time.
+    public var editsOptions: Bool { edits && !writesProgram }
+    /// The step revises a program.
+    public var editsProgram: Bool { edits && writesProgram }
 
     /// The name providers see for the step's output schema: the step's name in snake case.
     public var schemaName: String { rawValue.replacingOccurrences(of: "-", with: "_") }

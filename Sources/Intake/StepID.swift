@@ -24,6 +24,9 @@ public enum StepID: Hashable, Sendable, Comparable, LosslessStringConvertible, C
         }
     }
 
+    /// The step calls a model (every step but confirm).
+    public var callsModel: Bool { step != nil }
+
     /// The option edit's round; nil for every other step.
     public var editRound: Int? {
         if case .optionEdit(let round) = self { return round }

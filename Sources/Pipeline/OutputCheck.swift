@@ -40,7 +40,7 @@ public struct OutputCheck: Sendable {
     ) throws(OutputCheckError) {
         var fixture = fixture
         var notRun: [Item] = []
-        if step == .goalOptionsEdit {
+        if step.editsOptions {
             guard let round = fixture.scenario.optionEdits.first ?? feedback.map({ OptionEdit(feedback: $0) }) else {
                 throw .noFeedback(fixture: fixture.name)
             }
@@ -55,11 +55,11 @@ public struct OutputCheck: Sendable {
                 fixture = fixture.replacingOptionEdit(round)
             }
         }
-        if step == .programEdit, let feedback, feedback != fixture.scenario.programEdit.feedback {
+        if step.editsProgram, let feedback, feedback != fixture.scenario.programEdit.feedback {
             fixture = fixture.replacingProgramEdit(ProgramEdit(feedback: feedback))
         }
-        if previous == nil, step == .goalOptionsEdit || step == .programEdit {
-            let name = step == .goalOptionsEdit ? "edit.changed" : "edit.keeps-the-rest"
+        if previous == nil, step.edits {
+            let name = step.editsOptions ? "edit.changed" : "edit.keeps-the-rest"
             notRun.append(Item(name: name, passed: nil, message: "needs --previous, the output before the edit"))
         }
 
@@ -68,7 +68,7 @@ public struct OutputCheck: Sendable {
             ? Item(name: "schema", passed: true, message: "valid against prompts/schemas/\(prompts[step].metadata.schema)")
             : Item(name: "schema", passed: false, message: errors.map(StepRunner.problem).joined(separator: "; "))]
         let context = DomainChecks.Context(
-            fixture: fixture, editRound: step == .goalOptionsEdit ? 1 : nil, before: previous, knowledge: prompts.coaching,
+            fixture: fixture, editRound: step.editsOptions ? 1 : nil, before: previous, knowledge: prompts.coaching,
             systemPrompt: prompts[step].system, userTemplate: prompts[step].templateText,
             schema: prompts.replySchemaDocument(step, for: fixture.record))
         items += DomainChecks.check(step, output: output, context: context).map { Item(name: $0.name, passed: $0.passed, message: $0.message) }

@@ -65,7 +65,7 @@ extension FixturePlan {
            let choice = self.confirm(confirm, outputs: [options: found.value]) {
             return (choice.option, "\(need.role.rawValue): \(choice.note), from \(options), \(found.source)")
         }
-        let placeholder = placeholders.output(of: .confirm, fixture: fixture.name)!.value
+        let placeholder = placeholders.output(of: need.step, fixture: fixture.name)!.value
         return (placeholder, "\(need.role.rawValue): placeholder (no usable output of \(options))")
     }
 }

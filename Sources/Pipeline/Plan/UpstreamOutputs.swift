@@ -32,7 +32,7 @@ public struct PlaceholderOutputs: UpstreamOutputs {
     public func output(of step: StepID, fixture: String) -> UpstreamOutput? {
         // A model step's placeholder is what it writes; the one step with no model (confirm) chooses the goal.
         switch step.step?.traits.output {
-        case .goalOptions: return placeholder(Self.options)
+        case .options: return placeholder(Self.options)
         case .program: return placeholder(["program_json": Self.program])
         case nil: return placeholder(Self.goal)
         }

@@ -156,7 +156,7 @@ public struct PromptLibrary: Sendable {
             if !menu.isEmpty { variables["exercise_menu"] = menu.map { "- \($0.label): \($0.exercises.joined(separator: ", "))" }.joined(separator: "\n") }
         }
         var schema = replySchemaDocument(step, for: input.fixture.record)
-        if prompt.metadata.pinsPlan, step == .programDraft, let layout {
+        if prompt.metadata.pinsPlan, step.draftsProgram, let layout {
             schema = PlannedProgram.replySchema(layout: layout)
         }
         if prompt.metadata.editsByOperations, let program = shownProgram(step, input: input) {

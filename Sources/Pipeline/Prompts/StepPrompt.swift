@@ -105,7 +105,7 @@ public struct StepPrompt: @unchecked Sendable {
     static func variables(of step: PipelineStep) -> Set<String> {
         var names: Set<String> = ["intake_json", "skipped_fields"]
         switch step.traits.output {
-        case .goalOptions:
+        case .options:
             if step.edits { names.formUnion(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]) }
         case .program:
             names.formUnion(IntakeLimits.variableNames)

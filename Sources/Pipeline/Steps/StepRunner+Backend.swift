@@ -25,7 +25,7 @@ extension StepRunner {
         let pinned = prompt.metadata.pinsPlan
         let layout = pinned ? layout : nil
         let plan = pinned ? prompts.plan(for: record, confirmedGoal: input.confirmedGoal) : nil
-        if step == .programDraft, let reply = finished.judged.output, let layout, let plan {
+        if step.draftsProgram, let reply = finished.judged.output, let layout, let plan {
             finished.judged.output = PlannedProgram.expanded(reply, layout: layout, plan: plan, document: prompt.schemaDocument)
         }
         if prompt.metadata.editsByOperations, let reply = finished.judged.output, let program = prompts.shownProgram(step, input: input) {
@@ -71,7 +71,7 @@ extension StepRunner {
     func neutralRetry(
         of judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput, layout: SessionLayout?
     ) -> Finished? {
-        guard prompt.metadata.pinsPlan, step == .programDraft, case .object(var reply)? = judged.output,
+        guard prompt.metadata.pinsPlan, step.draftsProgram, case .object(var reply)? = judged.output,
               let layout, let text = layout.neutralText,
               let plan = prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal)
         else { return nil }
