@@ -75,7 +75,7 @@ let package = Package(
         // What the command line prints and the terminal it prints on: tables, a run's
         // progress and end, the comparison with golden, acceptance, validation reports,
         // key presses and Ctrl-C.
-        .target(name: "Console", dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden", "Reports", "Evaluation"]),
+        .target(name: "Console", dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports", "History", "Evaluation"]),
 
         // Paired comparisons and pass rates: McNemar, Wilson, pass@k, Wilcoxon, bootstrap.
         // Pure arithmetic; depends on nothing.

@@ -12,6 +12,6 @@ struct DiffCommand: AsyncParsableCommand {
     @OptionGroup var selection: GoldenSelection
 
     func run() async throws {
-        try PendingPrinter(projectOptions: projectOptions, selection: selection).print(withDiffs: true)
+        try selection.printPending(in: projectOptions, withDiffs: true)
     }
 }

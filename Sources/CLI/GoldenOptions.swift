@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Evaluation
 import Golden
 import Intake
@@ -55,5 +56,16 @@ struct GoldenSelection: ParsableArguments {
         try Failure.exitingOnError {
             try corpus.checkNames(fixture, alsoKnown: Project(layout: layout).golden.fixtureFolders())
         }
+    }
+
+    /// What `pending` (and `diff`, with the diffs) prints: without `--variant` every track's
+    /// pending outputs, with it the selected track's.
+    func printPending(in projectOptions: ProjectOptions, withDiffs: Bool) throws {
+        try checkNames(in: projectOptions)
+        let project = try projectOptions.openProject()
+        let reviews = variantOptions.variant.isEmpty
+            ? try Failure.exitingOnError { try GoldenReview.everyTrack(layout: project.layout) }
+            : [try review(in: projectOptions)]
+        try Failure.exitingOnError { try PendingPrinter().print(reviews, includes: includes, withDiffs: withDiffs, project: project) }
     }
 }

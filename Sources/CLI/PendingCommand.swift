@@ -12,6 +12,6 @@ struct PendingCommand: AsyncParsableCommand {
     @OptionGroup var selection: GoldenSelection
 
     func run() async throws {
-        try PendingPrinter(projectOptions: projectOptions, selection: selection).print(withDiffs: false)
+        try selection.printPending(in: projectOptions, withDiffs: false)
     }
 }

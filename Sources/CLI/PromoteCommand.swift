@@ -38,25 +38,6 @@ struct PromoteCommand: AsyncParsableCommand {
         let selection = try Failure.exitingOnError { try VariantSelection(resolving: values, layout: layout) }
         let promotion = VariantPromotion(selection: selection, keepingBaseAs: keepBaseAs)
         let outcome = try Failure.exitingOnError { try promotion.apply(layout: layout) }
-        let out = Terminal.standardOutput
-        for (step, prompt) in outcome.prompts {
-            out.writeLine("promoted \(step.rawValue) variant \(selection.steps[step]!): v\(prompt.oldVersion) → v\(prompt.newVersion)")
-            for file in prompt.changedFiles { out.writeLine("  \(file)") }
-        }
-        if !outcome.promotedSteps.isEmpty {
-            out.writeLine("\(outcome.promotedSteps.count) fixture step\(outcome.promotedSteps.count == 1 ? "" : "s") of approved outputs and recordings moved into golden/.")
-        }
-        if outcome.promotedSteps.isEmpty || !outcome.staleSteps.isEmpty {
-            let count = outcome.staleSteps.count
-            let what = outcome.promotedSteps.isEmpty ? "The variant had no recordings" : "\(count) fixture step\(count == 1 ? "" : "s") the variant never recorded keep\(count == 1 ? "s" : "") the old base's files, stale now"
-            out.writeLine("\(what): re-record them with `\(Invocation.command) run --provider local --record-missing`, then review with `\(Invocation.command) diff`.")
-        }
-        if let folder = outcome.oldBaseFolder, let old = keepBaseAs {
-            let spelled = selection.steps.count == 1 ? "\(selection.steps.keys.first!.rawValue)=\(old)" : old
-            out.writeLine("The old base is variant \(old): \(outcome.keptSteps.count) fixture steps kept in \(folder)/ (`\(Invocation.command) run --variant \(spelled)`).")
-        }
-        for (from, to) in outcome.relabelled {
-            out.writeLine("\(from)/ ran on the promoted variants, which are the base now: renamed \(to)/.")
-        }
+        PromotionPrinter().print(outcome, selection: selection, keptBaseAs: keepBaseAs)
     }
 }

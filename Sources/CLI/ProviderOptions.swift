@@ -1,31 +1,11 @@
 import ArgumentParser
 import Evaluation
 import Foundation
-import Intake
-import Pipeline
 import Providers
 
 extension OpenAICompatibleProvider.StructuredOutputMode: ExpressibleByArgument {}
 
-/// What `--provider` accepts: offline replay, or one of the live presets.
-enum ProviderName: String, CaseIterable, ExpressibleByArgument {
-    case replay
-    case local
-    case openaiCompatible = "openai-compatible"
-    case openai
-    case anthropic
-    case gemini
-
-    var preset: ProviderConfiguration.Preset? {
-        ProviderConfiguration.Preset(rawValue: rawValue)
-    }
-
-    /// The structured-output rules the provider's default request mode follows: llama.cpp's
-    /// grammar for local, strict `json_schema` for OpenAI-compatible servers. Nil for replay.
-    var structuredOutputRules: StructuredOutputProvider? {
-        preset.flatMap { ProviderConfiguration(preset: $0).structuredOutputRules }
-    }
-}
+extension ProviderName: ExpressibleByArgument {}
 
 /// The options that choose and configure the model provider.
 struct ProviderOptions: ParsableArguments {
@@ -81,43 +61,19 @@ struct ProviderOptions: ParsableArguments {
         valueName: "usd"))
     var maxCost: Double?
 
-    /// Whether any of --max-calls, --max-tokens, --max-minutes or --max-cost was given.
-    var hasBudget: Bool { maxCalls != nil || maxTokens != nil || maxMinutes != nil || maxCost != nil }
-
     func validate() throws {
-        if records, provider == .replay {
-            throw ValidationError("--record needs a live provider, e.g. --provider local; replay only reads recordings.")
-        }
-        if provider == .replay, model != nil || baseURL != nil || structuredOutput != nil {
-            throw ValidationError("--model, --base-url and --structured-output apply to live providers, not to replay.")
-        }
-        if let baseURL, URL(string: baseURL)?.scheme == nil {
-            throw ValidationError("--base-url must be an absolute URL such as http://127.0.0.1:8080/v1, got \(baseURL).")
-        }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
-        guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10.") }
-        if let maxCalls, maxCalls < 1 { throw ValidationError("--max-calls must be at least 1.") }
-        if let maxTokens, maxTokens < 1 { throw ValidationError("--max-tokens must be at least 1.") }
-        if let maxMinutes, !(maxMinutes > 0 && maxMinutes.isFinite) { throw ValidationError("--max-minutes must be a positive number of minutes, e.g. 30 or 0.5.") }
-        if let maxCost, !(maxCost > 0 && maxCost.isFinite) { throw ValidationError("--max-cost must be a positive number of US dollars, e.g. 2 or 0.25.") }
-        if provider == .replay, hasBudget {
-            throw ValidationError("--max-calls, --max-tokens, --max-minutes and --max-cost limit live model calls, and replay makes none; add a live provider, e.g. --provider local.")
-        }
+        _ = try settings()
     }
 
-    /// The live provider's configuration; nil for replay.
-    var configuration: ProviderConfiguration? {
-        provider.preset.map {
-            ProviderConfiguration(preset: $0, model: model, baseURL: baseURL.flatMap(URL.init(string:)), structuredOutput: structuredOutput)
+    /// The options as the project's provider stack takes them, or the usage error that says which cannot be honoured.
+    func settings() throws -> ProviderSettings {
+        do {
+            return try ProviderSettings(
+                provider: provider, model: model, baseURL: baseURL, structuredOutput: structuredOutput,
+                recording: recordMissing ? .missing : record ? .all : .off, timeout: timeout, retries: retries,
+                maxCalls: maxCalls, maxTokens: maxTokens, maxMinutes: maxMinutes, maxCost: maxCost)
+        } catch {
+            throw ValidationError(error.description)
         }
-    }
-
-    /// The options as the project's provider stack takes them.
-    var settings: ProviderSettings {
-        var settings = ProviderSettings(configuration: configuration)
-        settings.recording = recordMissing ? .missing : record ? .all : .off
-        (settings.timeout, settings.retries) = (timeout, retries)
-        (settings.maxCalls, settings.maxTokens, settings.maxMinutes, settings.maxCost) = (maxCalls, maxTokens, maxMinutes, maxCost)
-        return settings
     }
 }

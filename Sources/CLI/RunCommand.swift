@@ -1,9 +1,7 @@
 import ArgumentParser
 import Console
 import Evaluation
-import Foundation
 import Intake
-import Pipeline
 import Reports
 
 extension RepeatStatistics.GateBasis: ExpressibleByArgument {}
@@ -122,29 +120,21 @@ struct RunCommand: AsyncParsableCommand {
         _ = try passRateGate()
     }
 
-    func run() async throws {
-        let project = try projectOptions.openProject()
-        let layout = project.layout
-        let every = try Failure.exitingOnError { try project.corpus().load(names: fixture, tags: tag) }
-        let fixtures = shard.map { shard in
-            let names = Set(shard.select(every.map(\.name)))
-            return every.filter { names.contains($0.name) }
-        } ?? every
-        let prompts = try variantOptions.prompts(layout: layout)
-        let prices = try Failure.exitingOnError { try project.prices() }
-        let provider = try Failure.exitingOnError { try project.provider(providerOptions.settings, track: prompts.variants.track, prices: prices) }
-        let err = Terminal.standardError
-        let replaying = providerOptions.provider == .replay
-        let printer = outcomePrinter(layout: layout, err: err)
-        var options = try evaluationOptions(prompts: prompts)
-        options.shard = shard.map { ($0, every.map(\.name)) }
-        printer.printWarnings(options.warnings)
+    /// `--min-pass-rate` and `--gate-on` as the gate they ask for, or a usage error.
+    func passRateGate() throws -> RepeatStatistics.PassRateGate {
+        do { return try RepeatStatistics.PassRateGate(parsing: minPassRates, basis: gateOn) } catch { throw ValidationError(error.description) }
+    }
 
-        let evaluation = Evaluation(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options)
-        let progress = ProgressPrinter(terminal: err, printsValidSteps: verbose || !replaying, replaying: replaying)
-        let opening = RunSession.openingLine(
-            fixtures: fixtures.count, shard: shard.map { "shard \($0) of \(every.count)" }, provider: "\(provider.kind) \(provider.model)",
-            jobs: effectiveJobs, repeats: `repeat`, records: providerOptions.records)
-        await RunSession(printer: printer, progress: progress, err: err, ci: ci).run(evaluation, fixtures: fixtures, opening: opening)
+    func run() async throws {
+        var request = RunRequest()
+        (request.fixtureNames, request.tags, request.shard, request.variants) = (fixture, tag, shard, variantOptions.variant)
+        (request.provider, request.settings) = (providerOptions.provider, try providerOptions.settings())
+        (request.jobs, request.verbose, request.arguments) = (jobs, verbose, Array(CommandLine.arguments.dropFirst()))
+        (request.options.lastStep, request.options.repairs, request.options.runsChecks) = (until, repairs, !skipChecks)
+        (request.options.ci, request.options.repeats) = (ci, `repeat`)
+        let gate = try passRateGate()
+        (request.options.requiredPassRates, request.options.gateOn) = (gate.requiredRates, gate.basis)
+        request.options.keptReports = keepReports == 0 ? nil : keepReports
+        await RunSession.start(request, in: try projectOptions.openProject())
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
-import Golden
-import JSONSchema
-import Providers
+import Console
+import Evaluation
 
 /// `trainer-eval schema-check [--provider NAME] FILE...`: lists what each
 /// provider's structured-output mode would reject or silently ignore in a schema.
@@ -25,28 +23,7 @@ struct SchemaCheckCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        guard !files.isEmpty else {
-            ValidateCommand.printError("error: give at least one schema file to check")
-            throw ExitCode.badInput
-        }
-        let providers = provider.map { [$0] } ?? [.local, .openai, .anthropic, .gemini]
-        var rejected = false
-        for file in files {
-            let schema: JSONValue
-            do {
-                schema = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: file)))
-            } catch {
-                ValidateCommand.printError("error: cannot read schema \(file): \(error)")
-                throw ExitCode.badInput
-            }
-            for provider in providers {
-                guard let rules = provider.structuredOutputRules else { continue }
-                let issues = providerCompatibilityIssues(schema: schema, provider: rules)
-                rejected = rejected || issues.contains { $0.severity == .rejected }
-                print("\(file) [\(provider.rawValue)]: \(issues.isEmpty ? "compatible" : "\(issues.count) issue\(issues.count == 1 ? "" : "s")")")
-                for issue in issues { print("  \(issue)") }
-            }
-        }
-        if rejected { throw ExitCode(Gate.exitStatus(passes: false).rawValue) }
+        let status = SchemaCompatibilityPrinter().check(files, providers: provider.map { [$0] } ?? SchemaCompatibilityPrinter.defaultProviders)
+        if status != .passed { throw ExitCode(status.rawValue) }
     }
 }

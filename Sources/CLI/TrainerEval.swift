@@ -35,7 +35,7 @@ struct TrainerEval: AsyncParsableCommand {
             // `validate` with thousands of paths (a shell glob) would take seconds in
             // argument-parser's positional matching, which grows with the square of the
             // count: its instance paths are taken out first and handed over after parsing.
-            let instances = ValidateCommand.takingInstances(from: &arguments)
+            let instances = ValidationSession.takingInstances(from: &arguments, command: ValidateCommand._commandName)
             var command = try parseAsRoot(arguments)
             if let instances, var validate = command as? ValidateCommand {
                 validate.instances += instances

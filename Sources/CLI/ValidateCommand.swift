@@ -1,6 +1,5 @@
 import ArgumentParser
 import Console
-import Foundation
 import JSONSchema
 
 /// `trainer-eval validate --schema FILE [INSTANCE...]`: validates JSON files
@@ -37,62 +36,10 @@ struct ValidateCommand: ParsableCommand {
         valueName: "instance"))
     var instances: [String] = []
 
-    /// For `validate`, removes the instance paths from `arguments` and returns them, in
-    /// order; nil (and `arguments` untouched) for any other command. Options keep
-    /// their values (`--schema s.json`, `--format=json`); after `--` every argument is a path.
-    static func takingInstances(from arguments: inout [String]) -> [String]? {
-        guard arguments.first == _commandName else { return nil }
-        let takesValue: Set<String> = ["--schema", "--format"]
-        var kept = [arguments[0]]
-        var instances: [String] = []
-        var index = 1
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                if !optionsEnded || argument != "--" { instances.append(argument) }
-            } else if argument == "--" {
-                optionsEnded = true
-            } else {
-                kept.append(argument)
-                if takesValue.contains(argument), index + 1 < arguments.count {
-                    index += 1
-                    kept.append(arguments[index])
-                }
-            }
-            index += 1
-        }
-        arguments = kept
-        return instances
-    }
-
     func run() throws {
-        guard !instances.isEmpty else {
-            Terminal.standardError.writeLine(
-                "error: give at least one instance file or folder to validate, or - to read their paths from standard input")
-            throw ExitCode.badInput
-        }
-        let batch: ValidationBatch
-        do {
-            batch = try ValidationBatch(schemaFile: schema, options: ValidationOptions(assertsFormat: assertFormat))
-        } catch {
-            var message = "error: \(error)"
-            if case .unreadable = error.problem { message += "; check the path given to --schema" }
-            Terminal.standardError.writeLine(message)
-            throw ExitCode.badInput
-        }
-        let format = format
-        let summary = batch.run(InstancePaths(instances), line: { InstanceReport($0).rendered(format) })
-        if summary.total == 0 {
-            Terminal.standardError.writeLine(
-                "error: no instance files to validate: the folders given hold no *.json files, or standard input listed no paths")
-            throw ExitCode.badInput
-        }
-        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
-    }
-
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        let status = ValidationSession().run(
+            schemaFile: schema, instances: instances, format: format, options: ValidationOptions(assertsFormat: assertFormat))
+        if status != .passed { throw ExitCode(status.rawValue) }
     }
 }
 

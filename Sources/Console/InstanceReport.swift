@@ -72,6 +72,6 @@ extension InstanceReport {
     public static func exitStatus(_ reports: [InstanceReport]) -> Int32 {
         var summary = BatchSummary()
         for report in reports { summary.add(report.result.verdict) }
-        return summary.exitStatus
+        return summary.exitStatus.rawValue
     }
 }

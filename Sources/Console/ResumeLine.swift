@@ -4,11 +4,11 @@ import Intake
 /// with `--record-missing` (in place of `--record`), so what was recorded is reused.
 /// Every budget is kept: the resumed run is held to the same limits, counted afresh.
 /// `--ci` is dropped, since it never records: the gate is a run of its own, after.
-struct ResumeCommand {
-    let arguments: [String]
+public struct ResumeLine: Sendable {
+    public let arguments: [String]
 
     /// `arguments` are the command's own, without the program name.
-    init(arguments: [String]) {
+    public init(arguments: [String]) {
         var resumed = arguments.filter { $0 != "--ci" }.map { $0 == "--record" ? "--record-missing" : $0 }
         if !resumed.contains("--record-missing") { resumed.append("--record-missing") }
         var seen = false
@@ -20,23 +20,23 @@ struct ResumeCommand {
     }
 
     /// As typed in a POSIX shell.
-    var line: String {
+    public var line: String {
         ([Invocation.command] + arguments.map(Self.quoted)).joined(separator: " ")
     }
 
     /// `argument` as one shell word: bare when it holds only safe characters, else in single quotes.
-    static func quoted(_ argument: String) -> String {
+    public static func quoted(_ argument: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-")
         if !argument.isEmpty, argument.allSatisfy(safe.contains) { return argument }
         return "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
 
-extension ResumeCommand {
+extension ResumeLine {
     /// The options of `arguments` that choose what a run covers (`--fixture`, `--tag`,
     /// `--until`, `--shard`), as typed: a suggested command keeps them, so following it
     /// records what this run covered and nothing more.
-    static func scope(of arguments: [String]) -> String {
+    public static func scope(of arguments: [String]) -> String {
         let scoping: Set<String> = ["--fixture", "--tag", "--until", "--shard"]
         var kept: [String] = []
         var index = 0

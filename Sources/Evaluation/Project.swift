@@ -6,35 +6,6 @@ import Pipeline
 import Providers
 import Replay
 
-/// How a run reaches a model: replay, or a live provider with its limits and
-/// whether its answers are recorded. The command line's provider options, as values.
-public struct ProviderSettings: Sendable {
-    public enum Recording: Sendable {
-        case off
-        /// Record every answer.
-        case all
-        /// Reuse the recordings that still match; call the model only for missing or stale ones.
-        case missing
-    }
-
-    /// The live provider; nil replays the recordings.
-    public var configuration: ProviderConfiguration?
-    public var recording: Recording = .off
-    /// Seconds one call may take in all.
-    public var timeout: Double = 300
-    /// Retries after a rate limit, server error, timeout or dropped connection.
-    public var retries: Int = 3
-    public var maxCalls: Int?
-    public var maxTokens: Int?
-    public var maxMinutes: Double?
-    /// US dollars, priced from `prompts/prices.yaml`.
-    public var maxCost: Double?
-
-    public init(configuration: ProviderConfiguration? = nil) {
-        self.configuration = configuration
-    }
-}
-
 /// A project assembled in one place from its folder: the fixtures, the prompts with
 /// their variants, the prices, the stores and the provider stack. Commands parse
 /// their options and ask a `Project` for what they need. (A run's own stores are
@@ -74,6 +45,15 @@ public struct Project: Sendable {
     /// The recordings a run on `track` reads and writes.
     public func cassettes(track: VariantTrack?) -> any CassetteStorage {
         CassetteStore.forRun(golden: layout.golden, track: track)
+    }
+
+    /// Where `render` finds the earlier outputs a step's input needs, on the prompts' track:
+    /// the recorded replies, else the approved outputs (else `render` shows placeholders).
+    public func upstreamOutputs(for prompts: PromptLibrary) -> any UpstreamOutputs {
+        let track = prompts.variants.track
+        return ApprovedOutputs(
+            store: GoldenStore.forRun(golden: layout.golden, track: track), preferring: RecordedOutputs(store: cassettes(track: track)),
+            builtFromReply: prompts.stepsBuildingOutputFromReply)
     }
 
     /// The provider stack `settings` describe: replay from the track's recordings, or
