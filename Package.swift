@@ -38,12 +38,19 @@ let package = Package(
         // Structural diffs of JSON values and line diffs of text. Knows nothing of the pipeline.
         .target(name: "Diff", dependencies: ["JSONSchema"]),
 
+        // Where approved and pending outputs and recorded responses are kept, on disk and in
+        // memory, a variant's in its own folder. Knows no pipeline step beyond its name.
+        .target(
+            name: "Storage",
+            dependencies: ["JSONSchema", "Intake", "Providers", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+
         // The prompts and the steps: the fixture's plan, rendering, provider calls,
         // extraction, validation and repair.
         .target(
             name: "Pipeline",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Checks", "Diff",
+                "JSONSchema", "Intake", "Providers", "Checks", "Diff", "Storage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -51,31 +58,31 @@ let package = Package(
         // Recorded responses (cassettes): recording a live provider, and replaying offline.
         .target(
             name: "Replay",
-            dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Diff", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["JSONSchema", "Intake", "Providers", "Storage", "Diff"]
         ),
 
         // Approved outputs, the verdict of each step against them, the gate and the review of pending outputs.
-        .target(name: "Golden", dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Checks", "Diff", "Replay"]),
+        .target(name: "Golden", dependencies: ["JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Checks", "Diff"]),
 
         // The report files of a run: results.json, report.md, junit.xml and a self-contained index.html.
-        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Checks", "Pipeline", "Diff", "Golden", "Statistics"]),
+        .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Checks", "Storage", "Pipeline", "Diff", "Golden", "Statistics"]),
 
         // Run history in SQLite: every run's per-step results, pass rates, and comparisons between runs.
         .target(
             name: "History",
-            dependencies: ["JSONSchema", "Intake", "Pipeline", "Golden", "Reports", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["JSONSchema", "Intake", "Storage", "Pipeline", "Golden", "Reports", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // One evaluation run end to end: pipeline (with repeats), golden gate, history and report.
         .target(
             name: "Evaluation",
-            dependencies: ["Intake", "Providers", "Pipeline", "Replay", "Golden", "Reports", "History"]
+            dependencies: ["Intake", "Providers", "Storage", "Pipeline", "Replay", "Golden", "Reports", "History"]
         ),
 
         // What the command line prints and the terminal it prints on: tables, a run's
         // progress and end, the comparison with golden, acceptance, validation reports,
         // key presses and Ctrl-C.
-        .target(name: "Console", dependencies: ["JSONSchema", "Intake", "Providers", "Pipeline", "Golden", "Reports", "History", "Evaluation"]),
+        .target(name: "Console", dependencies: ["JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Golden", "Reports", "History", "Evaluation"]),
 
         // Paired comparisons and pass rates: McNemar, Wilson, pass@k, Wilcoxon, bootstrap.
         // Pure arithmetic; depends on nothing.
@@ -85,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation", "Console",
+                "JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation", "Console",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -97,20 +104,21 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"], exclude: ["suite-skips.json"]),
         .testTarget(name: "IntakeTests", dependencies: ["Intake", "JSONSchema"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Intake", "JSONSchema", "Providers"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "JSONSchema"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema", "TestSupport"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Replay", "Diff", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Diff", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"], exclude: ["Snapshots"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Storage", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Golden", "Storage", "Replay", "Diff", "Intake", "Providers", "Pipeline", "Checks", "JSONSchema"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Storage", "Diff", "Intake", "Golden", "Pipeline", "Providers", "Checks", "JSONSchema"], exclude: ["Snapshots"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Storage", "Intake", "Reports", "Golden", "Pipeline", "JSONSchema"]),
         .testTarget(
             name: "EvaluationTests",
-            dependencies: ["Evaluation", "Golden", "History", "Reports", "Pipeline", "Providers", "Intake", "JSONSchema", "TestSupport"]
+            dependencies: ["Evaluation", "Storage", "Golden", "History", "Reports", "Pipeline", "Providers", "Intake", "JSONSchema", "TestSupport"]
         ),
         .testTarget(
             name: "ConsoleTests",
-            dependencies: ["Console", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "Evaluation", "JSONSchema", "TestSupport"]
+            dependencies: ["Console", "Storage", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "Evaluation", "JSONSchema", "TestSupport"]
         ),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], exclude: ["make-reference.py", "reference.json"]),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "TestSupport"]),

@@ -3,6 +3,7 @@ import Console
 import Evaluation
 import Golden
 import Intake
+import Storage
 
 extension StepSelector {
     /// Parses `--step` and `--until` values; an unknown step is a usage error with the nearest name.

@@ -1,6 +1,7 @@
 import Evaluation
 import Golden
 import Intake
+import Storage
 
 /// `pending` and `diff`: the selected pending outputs of the tracks reviewed (the
 /// base's and each variant's, labelled), one line each, with their diffs for `diff`.

@@ -2,6 +2,7 @@ import Golden
 import History
 import Intake
 import Reports
+import Storage
 
 extension Evaluation {
     /// Where a run keeps what it produces: the golden outputs it is compared with,

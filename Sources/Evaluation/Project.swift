@@ -5,6 +5,7 @@ import Intake
 import Pipeline
 import Providers
 import Replay
+import Storage
 
 /// A project assembled in one place from its folder: the fixtures, the prompts with
 /// their variants, the prices, the stores and the provider stack. Commands parse

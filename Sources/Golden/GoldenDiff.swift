@@ -1,6 +1,7 @@
 import Diff
 import Intake
 import JSONSchema
+import Storage
 
 /// How a pending output differs from its golden one: the JSON structurally, the
 /// markdown line by line, and the check results.

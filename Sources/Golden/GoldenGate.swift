@@ -1,6 +1,7 @@
 import Diff
 import Intake
 import Pipeline
+import Storage
 
 /// What a run's results look like against golden: a verdict per model step, and
 /// golden files no fixture step produces any more.

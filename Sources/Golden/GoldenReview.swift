@@ -3,6 +3,7 @@ import Diff
 import Intake
 import JSONSchema
 import Pipeline
+import Storage
 
 /// The insta-style review of pending outputs: what waits for approval and how each
 /// differs from golden, accepting or rejecting a selection of them, the answers of an

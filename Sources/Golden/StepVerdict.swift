@@ -3,6 +3,7 @@ import Intake
 import Checks
 import JSONSchema
 import Pipeline
+import Storage
 
 /// How one fixture step compares with its approved golden output.
 public struct StepVerdict: Sendable, Hashable, Codable {
@@ -142,7 +143,7 @@ public enum GoldenComparison {
 
     /// The check a step without a usable reply fails. Approving such a step records
     /// the model's failure as known, with the reply it gave.
-    public static let usableOutputCheck = "output.usable"
+    public static let usableOutputCheck = GoldenEntry.usableOutputCheck
 
     /// A step whose reply never validated is a regression, unless that very reply
     /// was approved as a known failure.

@@ -1,6 +1,7 @@
 import Foundation
 import Intake
 import Pipeline
+import Storage
 
 /// `promote NAME`: the variants become their steps' base prompts, and their golden
 /// files (approved outputs and recordings) become the base's, so the new base

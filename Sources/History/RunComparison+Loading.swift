@@ -2,6 +2,7 @@ import Foundation
 import Golden
 import Intake
 import Reports
+import Storage
 
 extension RunComparison {
     /// The comparison `compare` shows: `[A, B]` is B against A; `[B]` is B against the

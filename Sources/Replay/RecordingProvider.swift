@@ -1,5 +1,6 @@
 import Foundation
 import Providers
+import Storage
 
 /// Wraps a live provider and records every call it answers into the cassettes,
 /// writing each step's file as soon as its call returns, so an interrupted run

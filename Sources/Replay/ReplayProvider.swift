@@ -1,6 +1,7 @@
 import Foundation
 import Intake
 import Providers
+import Storage
 
 /// Answers from the cassettes only, never the network. A request that differs
 /// from the recording fails as stale, saying which part changed and how.

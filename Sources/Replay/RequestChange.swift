@@ -1,5 +1,6 @@
 import Diff
 import JSONSchema
+import Storage
 
 /// How a request differs from the one a recording holds: the parts that changed
 /// (each naming its file) and a readable diff of the messages.

@@ -2,6 +2,7 @@ import Foundation
 import Golden
 import JSONSchema
 import Pipeline
+import Storage
 
 /// One side of a compared case as the comparison page shows it: how the step
 /// ended, its checks with what they found, and its output. It comes from a run's

@@ -2,6 +2,7 @@ import Diff
 import Foundation
 import Golden
 import JSONSchema
+import Storage
 
 /// `index.html` of a comparison: the page a reviewer decides "is B better than A" on.
 /// The paired verdict comes first, then the discordant pairs (B wins, then A wins)

@@ -3,6 +3,7 @@ import Golden
 import Intake
 import JSONSchema
 import Pipeline
+import Storage
 
 extension RunReport {
     /// Joins a run's step results with their golden verdicts.

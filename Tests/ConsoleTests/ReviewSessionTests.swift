@@ -2,6 +2,7 @@ import Console
 import Foundation
 import Golden
 import JSONSchema
+import Storage
 import Testing
 
 /// `review`'s conversation in process: scripted keys against real files in a temporary golden folder.

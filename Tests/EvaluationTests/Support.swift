@@ -6,6 +6,7 @@ import Intake
 import Pipeline
 import Providers
 import Reports
+import Storage
 import Testing
 import TestSupport
 

@@ -4,6 +4,7 @@ import Foundation
 import JSONSchema
 import Pipeline
 import Diff
+import Storage
 import Testing
 
 @testable import Golden

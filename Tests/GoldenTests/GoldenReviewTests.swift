@@ -1,6 +1,7 @@
 import Foundation
 import Intake
 import JSONSchema
+import Storage
 import Testing
 
 @testable import Golden

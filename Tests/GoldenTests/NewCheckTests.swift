@@ -3,6 +3,7 @@ import Foundation
 import Intake
 import JSONSchema
 import Pipeline
+import Storage
 import Testing
 
 @testable import Golden

@@ -1,6 +1,7 @@
 import Foundation
 import Golden
 import Intake
+import Storage
 import Testing
 @testable import History
 @testable import Reports

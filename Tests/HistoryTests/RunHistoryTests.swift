@@ -4,6 +4,7 @@ import Golden
 import JSONSchema
 import Pipeline
 import Providers
+import Storage
 import Testing
 @testable import History
 @testable import Reports

@@ -2,6 +2,7 @@ import Foundation
 import Intake
 import JSONSchema
 import Providers
+@testable import Storage
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import JSONSchema
 import Providers
+@testable import Storage
 import Testing
 import TestSupport
 
@@ -99,9 +100,9 @@ struct RecordReplayTests {
         compact.compactJSON = true
         let error = await #expect(throws: ProviderError.self) { try await ReplayProvider(store: store).complete(compact) }
         #expect(error?.kind == .staleRecording && error?.causes == ["compact_json (false → true)"], "\(error?.message ?? "")")
-        let plain = Replay.RecordedRequest(request(), provider: "p", model: "m")
-        #expect(!String(decoding: plain.canonicalJSON.serializedBytes(Replay.RecordedRequest.keyFormat), as: UTF8.self).contains("compactJSON"))
-        #expect(Replay.RecordedRequest(compact, provider: "p", model: "m").key != plain.key)
+        let plain = Storage.RecordedRequest(request(), provider: "p", model: "m")
+        #expect(!String(decoding: plain.canonicalJSON.serializedBytes(Storage.RecordedRequest.keyFormat), as: UTF8.self).contains("compactJSON"))
+        #expect(Storage.RecordedRequest(compact, provider: "p", model: "m").key != plain.key)
     }
 
     @Test func aCorruptCassetteIsReportedNotCrashedOn() async throws {

@@ -3,6 +3,7 @@ import Foundation
 import Golden
 import Intake
 import Pipeline
+import Storage
 import Testing
 @testable import Reports
 

@@ -6,6 +6,7 @@ import JSONSchema
 import Pipeline
 import Providers
 import Reports
+import Storage
 
 /// A small run with every kind of step a report must show: goal options that
 /// match golden, a program whose markdown changed (with hostile HTML in it), and

@@ -1,5 +1,3 @@
-import Replay
-import Diff
 import Intake
 import Foundation
 import JSONSchema
@@ -19,6 +17,13 @@ public struct GoldenEntry: Sendable, Hashable {
         self.checks = checks
         self.failureMessages = failureMessages
     }
+
+    /// The check an approved entry records as failed when the model's reply could not be
+    /// used at all (an approved known failure): the entry holds the reply, not an output.
+    public static let usableOutputCheck = "output.usable"
+
+    /// False for an entry approved as an unusable reply.
+    public var isUsable: Bool { checks[Self.usableOutputCheck] != false }
 }
 
 /// Approved outputs under `golden/<fixture>/`: `<step>.json` (canonical JSON),
@@ -133,7 +138,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
     ]
 
     /// The step a file in a fixture's folder belongs to, nil when it is no golden file.
-    static func step(ofFileNamed name: String) -> String? {
+    public static func step(ofFileNamed name: String) -> String? {
         guard let suffix = stepFileSuffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }) else { return nil }
         return String(name.dropLast(suffix.count))
     }

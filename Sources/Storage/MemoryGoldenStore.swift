@@ -1,7 +1,6 @@
 import Foundation
 import Intake
 import JSONSchema
-import Replay
 
 /// Approved and pending outputs in memory, for tests: the answers `GoldenStore` gives
 /// for the same calls, with orphans named by the files it would have written.

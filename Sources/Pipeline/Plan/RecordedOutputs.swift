@@ -1,6 +1,6 @@
 import Intake
 import JSONSchema
-import Pipeline
+import Storage
 
 /// The outputs a replay hands from one step to the next: each step's recorded
 /// reply, exactly as the model ordered it, for `render` to show the messages a

@@ -1,6 +1,5 @@
-import Diff
 import Intake
-import Pipeline
+import Storage
 
 /// Upstream outputs as a replay sees them: `preferred` first (the recorded replies),
 /// failing that the approved output (canonical key order). A step approved as
@@ -20,7 +19,7 @@ public struct ApprovedOutputs: UpstreamOutputs {
 
     public func output(of step: StepID, fixture: String) -> UpstreamOutput? {
         let approved = try? store.approved(fixture: fixture, step: step.description)
-        if approved?.checks[GoldenComparison.usableOutputCheck] == false { return nil }
+        if approved?.isUsable == false { return nil }
         let built = step.step.map(builtFromReply.contains) ?? false
         return (built ? nil : preferred.output(of: step, fixture: fixture))
             ?? approved.map { UpstreamOutput(value: $0.output, source: "the approved output") }

@@ -1,10 +1,8 @@
 import Foundation
 import Intake
 import JSONSchema
-import Replay
+@testable import Storage
 import Testing
-
-@testable import Golden
 
 /// The golden store on disk and its in-memory twin give the same answers to the
 /// same sequence of calls.

@@ -1,9 +1,8 @@
 import Foundation
 import JSONSchema
 import Providers
+@testable import Storage
 import Testing
-
-@testable import Replay
 
 /// A recording is found by its key, so the key's definition must never drift:
 /// if it did, every committed cassette would turn stale at once.
