@@ -120,14 +120,14 @@ public struct GoldenGate: Sendable {
     /// run can compare each step as soon as it finishes instead of all at the end.
     public func judge(_ result: StepResult, fixture: String, writesPending: Bool) throws -> Judgement {
         let key = StepKey(fixture: fixture, id: result.id)
-        let approved = try store.approved(fixture: key.fixture, step: key.step)
+        let approved = try store.approved(key)
         let options = result.step.flatMap { diffOptions[$0] } ?? JSONDiff.Options(GoldenComparisonSettings.standard)
         let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved, options: options)
         if writesPending, result.status == .valid || result.status == .invalid {
             if verdict.needsApproval {
-                try store.writePending(GoldenComparison.entry(for: result), fixture: key.fixture, step: key.step)
+                try store.writePending(GoldenComparison.entry(for: result), for: key)
             } else {
-                store.reject(fixture: key.fixture, step: key.step)
+                store.reject(key)
             }
         }
         return Judgement(verdict: verdict, approved: approved)

@@ -175,9 +175,9 @@ public struct GoldenReview: Sendable {
     public func pending(where includes: (StepKey) -> Bool = { _ in true }) throws(GoldenError) -> [Item] {
         var items: [Item] = []
         for key in store.entries(pending: true) where includes(key) {
-            guard let pending = try store.pending(fixture: key.fixture, step: key.step) else { continue }
-            let approved = try store.approved(fixture: key.fixture, step: key.step)
-            let baseApproved = approved == nil ? try baseStore?.approved(fixture: key.fixture, step: key.step) : nil
+            guard let pending = try store.pending(key) else { continue }
+            let approved = try store.approved(key)
+            let baseApproved = approved == nil ? try baseStore?.approved(key) : nil
             let diff = GoldenDiff(approved: approved, pending: pending, options: diffOptions(key.step), baseApproved: baseApproved)
             items.append(Item(key: key, approved: approved, pending: pending, diff: diff))
         }
@@ -202,7 +202,7 @@ public struct GoldenReview: Sendable {
         let orphanedSteps = Set(orphans.map(\.key))
         var accepted: [StepKey] = []
         for key in store.entries(pending: true) where includes(key) && !orphanedSteps.contains(key) {
-            try store.accept(fixture: key.fixture, step: key.step)
+            try store.accept(key)
             accepted.append(key)
             onEvent(.accepted(key))
         }
@@ -228,7 +228,7 @@ public struct GoldenReview: Sendable {
                 acceptance.skipped.append(.init(key: item.key, reason: "output differs; review it with `diff`"))
                 continue
             }
-            try store.acceptChecks(fixture: item.key.fixture, step: item.key.step)
+            try store.acceptChecks(item.key)
             acceptance.accepted.append(item.key)
             for name in Set(approved.checks.keys).union(item.pending.checks.keys) {
                 let change = CheckChange(name: name, approved: approved.checks[name], accepted: item.pending.checks[name])
@@ -243,7 +243,7 @@ public struct GoldenReview: Sendable {
     @discardableResult
     public func reject(where includes: (StepKey) -> Bool = { _ in true }) -> [StepKey] {
         let keys = store.entries(pending: true).filter(includes)
-        for key in keys { store.reject(fixture: key.fixture, step: key.step) }
+        for key in keys { store.reject(key) }
         return keys
     }
 
@@ -256,10 +256,10 @@ public struct GoldenReview: Sendable {
         switch decision {
         case .accept:
             guard !item.acceptsRegression || confirmed else { return .needsConfirmation }
-            try store.accept(fixture: item.key.fixture, step: item.key.step)
+            try store.accept(item.key)
             return .accepted
         case .reject:
-            store.reject(fixture: item.key.fixture, step: item.key.step)
+            store.reject(item.key)
             return .rejected
         case .skip:
             return .skipped

@@ -72,7 +72,7 @@ extension RunComparison {
     /// The approved golden outputs, each with its row.
     static func goldenEntries(store: any GoldenStorage) throws -> [(row: StepRow, entry: GoldenEntry)] {
         try store.entries(pending: false).compactMap { key in
-            guard let entry = try store.approved(fixture: key.fixture, step: key.step) else { return nil }
+            guard let entry = try store.approved(key) else { return nil }
             // An approved unusable reply is a known failure: golden has no output there either.
             let usable = entry.checks[GoldenComparison.usableOutputCheck] != false
             let row = StepRow(

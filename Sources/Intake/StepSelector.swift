@@ -24,8 +24,10 @@ public struct StepSelector: Hashable, Sendable, CustomStringConvertible {
     public static let programDraft = StepSelector(.programDraft)
     public static let programEdit = StepSelector(.programEdit)
 
-    /// Every spelling `init(parsing:)` takes, for help texts and error messages.
-    public static let spellings = "goal-options, goal-options-edit (every round) or goal-options-edit-N (round N), confirm, program-draft, program-edit"
+    /// Every spelling `init(parsing:)` takes, for help texts and error messages, in run order.
+    public static let spellings = PipelineStep.runOrder.map { name in
+        PipelineStep(rawValue: name)?.editsOptions == true ? "\(name) (every round) or \(name)-N (round N)" : name
+    }.joined(separator: ", ")
 
     /// Parses a step's name; an unknown name is an error with the nearest spelling.
     public init(parsing text: String) throws(StepSelectorError) {

@@ -32,7 +32,7 @@ public final class RecordingProvider: ModelProvider, @unchecked Sendable {
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
         let recordedRequest = RecordedRequest(request, provider: base.kind, model: base.model)
-        let existing = onlyMissing ? request.context.flatMap { try? store.cassette(fixture: $0.fixture, step: $0.step) } : nil
+        let existing = onlyMissing ? request.context.flatMap { try? store.cassette($0.key) } : nil
         if let context = request.context, let existing, existing.provider == base.kind, existing.model == base.model,
            let hit = existing.interactions.first(where: { $0.key == recordedRequest.key && $0.repeatNumber == context.repeatNumber })
         {

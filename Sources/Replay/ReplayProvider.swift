@@ -35,13 +35,13 @@ public struct ReplayProvider: ModelProvider {
         guard let context = request.context else {
             throw ProviderError(kind: .missingRecording, provider: kind, message: "replay needs to know the fixture and step of a call")
         }
-        let place = store.recordingPlace(fixture: context.fixture, step: context.step)
+        let place = store.recordingPlace(context.key)
         let file = place.file
         // The hint records this fixture up to this step only, in this step's own track.
         let scope = "--fixture \(context.fixture) --until \(context.step)\(place.variantArguments)"
         let replayable: ReplayableCassette?
         do {
-            replayable = try store.replayable(fixture: context.fixture, step: context.step)
+            replayable = try store.replayable(context.key)
         } catch {
             throw ProviderError(kind: .unreadableRecording, provider: kind, message: error.description)
         }
@@ -102,4 +102,9 @@ private final class ServedModels: @unchecked Sendable {
     }
 
     var all: [String] { lock.withLock { models.sorted() } }
+}
+
+extension CallContext {
+    /// The fixture step a call belongs to, as the stores key it.
+    var key: StepKey { StepKey(fixture: fixture, step: step) }
 }

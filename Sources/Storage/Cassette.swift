@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Intake
 import JSONSchema
 import Providers
 
@@ -11,6 +12,8 @@ public struct Cassette: Codable, Hashable, Sendable {
     public var formatVersion: Int
     public var fixture: String
     public var step: String
+    /// The fixture step the cassette belongs to.
+    public var key: StepKey { StepKey(fixture: fixture, step: step) }
     public var provider: String
     public var model: String
     public var recordedAt: Date

@@ -4,10 +4,10 @@ import Intake
 /// on disk, `MemoryCassetteStore` in memory.
 public protocol CassetteStorage: Sendable {
     /// The cassette for one step, nil when none was recorded.
-    func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette?
+    func cassette(_ key: StepKey) throws(CassetteError) -> Cassette?
 
     /// The cassette for one step read for replay, nil when none was recorded.
-    func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette?
+    func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette?
 
     /// Keeps a cassette whole, replacing the step's earlier one: a reader sees the
     /// old cassette or the new one, never half of one.
@@ -19,11 +19,11 @@ public protocol CassetteStorage: Sendable {
     /// Where one step's cassette lives, relative to the project, and the `--variant`
     /// arguments a command that records it needs: a hint must name the variant's own
     /// file and keep its variant, or following it re-records the base.
-    func recordingPlace(fixture: String, step: String) -> (file: String, variantArguments: String)
+    func recordingPlace(_ key: StepKey) -> (file: String, variantArguments: String)
 }
 
 extension CassetteStorage {
-    public func recordingPlace(fixture: String, step: String) -> (file: String, variantArguments: String) {
-        ("golden/\(fixture)/\(step).cassette.json", "")
+    public func recordingPlace(_ key: StepKey) -> (file: String, variantArguments: String) {
+        ("golden/\(key.fixture)/\(key.step).cassette.json", "")
     }
 }

@@ -10,32 +10,32 @@ public struct CassetteStore: CassetteStorage, Sendable {
         self.folder = folder
     }
 
-    public func url(fixture: String, step: String) -> URL {
-        URL(fileURLWithPath: path(fixture: fixture, step: step))
+    public func url(_ key: StepKey) -> URL {
+        URL(fileURLWithPath: path(key))
     }
 
     /// How a cassette's file name ends: `<step>.cassette.json`.
     public static let fileSuffix = ".cassette.json"
 
     /// The cassette's path as a string, which replay reads without building a URL.
-    func path(fixture: String, step: String) -> String {
-        "\(folder.path)/\(fixture)/\(step)\(Self.fileSuffix)"
+    func path(_ key: StepKey) -> String {
+        "\(folder.path)/\(key.fixture)/\(key.step)\(Self.fileSuffix)"
     }
 
     /// The cassette for one step, nil when none was recorded.
-    public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
-        try replayable(fixture: fixture, step: step)?.cassette()
+    public func cassette(_ key: StepKey) throws(CassetteError) -> Cassette? {
+        try replayable(key)?.cassette()
     }
 
     /// The cassette for one step read for replay, nil when none was recorded.
-    public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
-        guard let data = FileManager.default.contents(atPath: path(fixture: fixture, step: step)) else { return nil }
-        return try Self.replayable(data, fixture: fixture, step: step)
+    public func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette? {
+        guard let data = FileManager.default.contents(atPath: path(key)) else { return nil }
+        return try Self.replayable(data, for: key)
     }
 
     /// A cassette file's contents read for replay.
-    static func replayable(_ data: Data, fixture: String, step: String) throws(CassetteError) -> ReplayableCassette {
-        let file = "\(fixture)/\(step)\(fileSuffix)"
+    static func replayable(_ data: Data, for key: StepKey) throws(CassetteError) -> ReplayableCassette {
+        let file = "\(key.fixture)/\(key.step)\(fileSuffix)"
         do {
             return try ReplayableCassette(json: JSONParser.parse(data), file: file)
         } catch let error as CassetteError {
@@ -58,7 +58,7 @@ public struct CassetteStore: CassetteStorage, Sendable {
 
     /// Writes a cassette atomically: a reader sees the old file or the new one, never half of one.
     public func write(_ cassette: Cassette) throws {
-        let url = url(fixture: cassette.fixture, step: cassette.step)
+        let url = url(cassette.key)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.contents(of: cassette).write(to: url, options: .atomic)
     }

@@ -7,26 +7,26 @@ import Intake
 /// (`goal-options-edit-2`).
 public protocol GoldenStorage: Sendable {
     /// The approved output of a step, nil when none is approved.
-    func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry?
+    func approved(_ key: StepKey) throws(GoldenError) -> GoldenEntry?
 
     /// The pending output of a step, nil when none waits for review.
-    func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry?
+    func pending(_ key: StepKey) throws(GoldenError) -> GoldenEntry?
 
     /// Keeps `entry` as the step's pending output, replacing any before it.
-    func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws
+    func writePending(_ entry: GoldenEntry, for key: StepKey) throws
 
     /// Promotes a step's pending output to golden; false when nothing was pending.
     @discardableResult
-    func accept(fixture: String, step: String) throws -> Bool
+    func accept(_ key: StepKey) throws -> Bool
 
     /// Makes a step's pending check results golden, keeping its approved output as it
     /// is, and discards the pending output; false when nothing was pending.
     @discardableResult
-    func acceptChecks(fixture: String, step: String) throws -> Bool
+    func acceptChecks(_ key: StepKey) throws -> Bool
 
     /// Discards a step's pending output; false when nothing was pending.
     @discardableResult
-    func reject(fixture: String, step: String) -> Bool
+    func reject(_ key: StepKey) -> Bool
 
     /// Every (fixture, step) with approved output, or with pending output, sorted.
     func entries(pending: Bool) -> [StepKey]

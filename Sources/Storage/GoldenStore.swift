@@ -40,29 +40,29 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// The key under which a program's markdown is stored in its own file.
     public static let markdownKey = "program_markdown"
 
-    public func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
-        try read(fixture: fixture, step: step, suffix: "")
+    public func approved(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        try read(key, suffix: "")
     }
 
-    public func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
-        try read(fixture: fixture, step: step, suffix: ".new")
+    public func pending(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        try read(key, suffix: ".new")
     }
 
     /// Writes `entry` as pending, each file atomically.
-    public func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws {
-        try write(entry, fixture: fixture, step: step, suffix: ".new")
+    public func writePending(_ entry: GoldenEntry, for key: StepKey) throws {
+        try write(entry, key, suffix: ".new")
     }
 
     /// Promotes a step's pending files to golden; false when nothing was pending.
     @discardableResult
-    public func accept(fixture: String, step: String) throws -> Bool {
-        let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
+    public func accept(_ key: StepKey) throws -> Bool {
+        let pendingFiles = files(key, suffix: ".new")
         guard FileManager.default.fileExists(atPath: pendingFiles.json.path) else { return false }
-        let approvedFiles = files(fixture: fixture, step: step, suffix: "")
+        let approvedFiles = files(key, suffix: "")
         for (from, to) in [(pendingFiles.json, approvedFiles.json), (pendingFiles.checks, approvedFiles.checks)] {
             try replace(to, with: from)
         }
-        try? FileManager.default.removeItem(atPath: messagesPath(fixture: fixture, step: step))
+        try? FileManager.default.removeItem(atPath: messagesPath(key))
         if FileManager.default.fileExists(atPath: pendingFiles.markdown.path) {
             try replace(approvedFiles.markdown, with: pendingFiles.markdown)
         } else {
@@ -74,23 +74,23 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// Moves the pending `.checks.json.new` over `.checks.json` and deletes the other
     /// pending files; the approved `.json` and `.md` are not touched.
     @discardableResult
-    public func acceptChecks(fixture: String, step: String) throws -> Bool {
-        let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
+    public func acceptChecks(_ key: StepKey) throws -> Bool {
+        let pendingFiles = files(key, suffix: ".new")
         guard FileManager.default.fileExists(atPath: pendingFiles.json.path) else { return false }
         if FileManager.default.fileExists(atPath: pendingFiles.checks.path) {
-            try replace(files(fixture: fixture, step: step, suffix: "").checks, with: pendingFiles.checks)
+            try replace(files(key, suffix: "").checks, with: pendingFiles.checks)
         }
-        reject(fixture: fixture, step: step)
+        reject(key)
         return true
     }
 
     /// Deletes a step's pending files; false when nothing was pending.
     @discardableResult
-    public func reject(fixture: String, step: String) -> Bool {
-        let pendingFiles = files(fixture: fixture, step: step, suffix: ".new")
+    public func reject(_ key: StepKey) -> Bool {
+        let pendingFiles = files(key, suffix: ".new")
         let existed = FileManager.default.fileExists(atPath: pendingFiles.json.path)
         for file in [pendingFiles.json, pendingFiles.markdown, pendingFiles.checks] { try? FileManager.default.removeItem(at: file) }
-        try? FileManager.default.removeItem(atPath: messagesPath(fixture: fixture, step: step))
+        try? FileManager.default.removeItem(atPath: messagesPath(key))
         return existed
     }
 
@@ -171,25 +171,25 @@ public struct GoldenStore: GoldenStorage, Sendable {
 
     // MARK: Files
 
-    func files(fixture: String, step: String, suffix: String) -> (json: URL, markdown: URL, checks: URL) {
-        let paths = paths(fixture: fixture, step: step, suffix: suffix)
+    func files(_ key: StepKey, suffix: String) -> (json: URL, markdown: URL, checks: URL) {
+        let paths = paths(key, suffix: suffix)
         return (URL(fileURLWithPath: paths.json), URL(fileURLWithPath: paths.markdown), URL(fileURLWithPath: paths.checks))
     }
 
     /// The same files as plain paths: a gate run reads tens of thousands of them, and
     /// building each path as a URL costs more than reading a small file.
-    func paths(fixture: String, step: String, suffix: String) -> (json: String, markdown: String, checks: String) {
-        let base = "\(folder.path)/\(fixture)/\(step)"
+    func paths(_ key: StepKey, suffix: String) -> (json: String, markdown: String, checks: String) {
+        let base = "\(folder.path)/\(key.fixture)/\(key.step)"
         return ("\(base).json\(suffix)", "\(base).md\(suffix)", "\(base).checks.json\(suffix)")
     }
 
     /// The pending check messages' file, beside the pending output.
-    private func messagesPath(fixture: String, step: String) -> String {
-        "\(folder.path)/\(fixture)/\(step).messages.json.new"
+    private func messagesPath(_ key: StepKey) -> String {
+        "\(folder.path)/\(key.fixture)/\(key.step).messages.json.new"
     }
 
-    private func read(fixture: String, step: String, suffix: String) throws(GoldenError) -> GoldenEntry? {
-        let (jsonPath, markdownPath, checksPath) = paths(fixture: fixture, step: step, suffix: suffix)
+    private func read(_ key: StepKey, suffix: String) throws(GoldenError) -> GoldenEntry? {
+        let (jsonPath, markdownPath, checksPath) = paths(key, suffix: suffix)
         guard let data = FileManager.default.contents(atPath: jsonPath) else { return nil }
         func parse(_ data: Data, _ path: String) throws(GoldenError) -> JSONValue {
             do {
@@ -211,15 +211,15 @@ public struct GoldenStore: GoldenStorage, Sendable {
             for member in object { checks[member.key] = member.value.boolValue ?? false }
         }
         var messages: [String: String] = [:]
-        if suffix == ".new", let data = FileManager.default.contents(atPath: messagesPath(fixture: fixture, step: step)),
-           case .object(let object) = try parse(data, messagesPath(fixture: fixture, step: step)) {
+        if suffix == ".new", let data = FileManager.default.contents(atPath: messagesPath(key)),
+           case .object(let object) = try parse(data, messagesPath(key)) {
             for member in object { messages[member.key] = member.value.stringValue }
         }
         return GoldenEntry(output: output, checks: checks, failureMessages: messages)
     }
 
-    private func write(_ entry: GoldenEntry, fixture: String, step: String, suffix: String) throws {
-        let paths = files(fixture: fixture, step: step, suffix: suffix)
+    private func write(_ entry: GoldenEntry, _ key: StepKey, suffix: String) throws {
+        let paths = files(key, suffix: suffix)
         try FileManager.default.createDirectory(at: paths.json.deletingLastPathComponent(), withIntermediateDirectories: true)
         var output = entry.output
         if case .object(var object) = output, let markdown = object[Self.markdownKey]?.stringValue {
@@ -232,7 +232,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
         try Data((output.serialized(.prettySorted) + "\n").utf8).write(to: paths.json, options: .atomic)
         let checks = JSONValue.object(JSONObject(entry.checks.map { JSONObject.Member(key: $0.key, value: .bool($0.value)) }))
         try Data((checks.serialized(.prettySorted) + "\n").utf8).write(to: paths.checks, options: .atomic)
-        let messagesFile = URL(fileURLWithPath: messagesPath(fixture: fixture, step: step))
+        let messagesFile = URL(fileURLWithPath: messagesPath(key))
         if suffix == ".new", !entry.failureMessages.isEmpty {
             let messages = JSONValue.object(JSONObject(entry.failureMessages.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }))
             try Data((messages.serialized(.prettySorted) + "\n").utf8).write(to: messagesFile, options: .atomic)

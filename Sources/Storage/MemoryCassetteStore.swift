@@ -9,24 +9,24 @@ public final class MemoryCassetteStore: CassetteStorage, @unchecked Sendable {
 
     public init() {}
 
-    public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
-        try replayable(fixture: fixture, step: step)?.cassette()
+    public func cassette(_ key: StepKey) throws(CassetteError) -> Cassette? {
+        try replayable(key)?.cassette()
     }
 
-    public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
-        guard let data = lock.withLock({ files[StepKey(fixture: fixture, step: step)] }) else { return nil }
-        return try CassetteStore.replayable(data, fixture: fixture, step: step)
+    public func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette? {
+        guard let data = lock.withLock({ files[key] }) else { return nil }
+        return try CassetteStore.replayable(data, for: key)
     }
 
     public func write(_ cassette: Cassette) throws {
         let data = try CassetteStore.contents(of: cassette)
-        write(data, fixture: cassette.fixture, step: cassette.step)
+        write(data, for: cassette.key)
     }
 
     /// Keeps `data` as a step's cassette file, as it is: how a test stands in for a
     /// file edited by hand or damaged.
-    public func write(_ data: Data, fixture: String, step: String) {
-        lock.withLock { files[StepKey(fixture: fixture, step: step)] = data }
+    public func write(_ data: Data, for key: StepKey) {
+        lock.withLock { files[key] = data }
     }
 
     public func entries() -> [StepKey] {
@@ -35,7 +35,7 @@ public final class MemoryCassetteStore: CassetteStorage, @unchecked Sendable {
 
     /// Deletes a step's cassette, as `accept --prune` deletes its file; false when there was none.
     @discardableResult
-    public func delete(fixture: String, step: String) -> Bool {
-        lock.withLock { files.removeValue(forKey: StepKey(fixture: fixture, step: step)) != nil }
+    public func delete(_ key: StepKey) -> Bool {
+        lock.withLock { files.removeValue(forKey: key) != nil }
     }
 }

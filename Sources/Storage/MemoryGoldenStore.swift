@@ -22,25 +22,24 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
         self.recordings = recordings
     }
 
-    public func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
-        lock.withLock { approvedEntries[StepKey(fixture: fixture, step: step)] }
+    public func approved(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        lock.withLock { approvedEntries[key] }
     }
 
-    public func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
-        lock.withLock { pendingEntries[StepKey(fixture: fixture, step: step)] }
+    public func pending(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        lock.withLock { pendingEntries[key] }
     }
 
-    public func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws {
+    public func writePending(_ entry: GoldenEntry, for key: StepKey) throws {
         lock.withLock {
-            pendingEntries[StepKey(fixture: fixture, step: step)] = entry
-            folders.insert(fixture)
+            pendingEntries[key] = entry
+            folders.insert(key.fixture)
         }
     }
 
     @discardableResult
-    public func accept(fixture: String, step: String) throws -> Bool {
+    public func accept(_ key: StepKey) throws -> Bool {
         lock.withLock {
-            let key = StepKey(fixture: fixture, step: step)
             guard let entry = pendingEntries.removeValue(forKey: key) else { return false }
             approvedEntries[key] = GoldenEntry(output: entry.output, checks: entry.checks)
             return true
@@ -48,9 +47,8 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
     }
 
     @discardableResult
-    public func acceptChecks(fixture: String, step: String) throws -> Bool {
+    public func acceptChecks(_ key: StepKey) throws -> Bool {
         lock.withLock {
-            let key = StepKey(fixture: fixture, step: step)
             guard let entry = pendingEntries.removeValue(forKey: key) else { return false }
             approvedEntries[key]?.checks = entry.checks
             return true
@@ -58,8 +56,8 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
     }
 
     @discardableResult
-    public func reject(fixture: String, step: String) -> Bool {
-        lock.withLock { pendingEntries.removeValue(forKey: StepKey(fixture: fixture, step: step)) != nil }
+    public func reject(_ key: StepKey) -> Bool {
+        lock.withLock { pendingEntries.removeValue(forKey: key) != nil }
     }
 
     public func entries(pending: Bool) -> [StepKey] {
@@ -90,7 +88,7 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
         let key = orphan.key
         let hadRecordings = recordings?.entries().contains { $0.fixture == key.fixture } ?? false
         for name in orphan.files where name.hasSuffix(CassetteStore.fileSuffix) {
-            recordings?.delete(fixture: key.fixture, step: String(name.dropLast(CassetteStore.fileSuffix.count)))
+            recordings?.delete(StepKey(fixture: key.fixture, step: String(name.dropLast(CassetteStore.fileSuffix.count))))
         }
         let keepsRecordings = recordings?.entries().contains { $0.fixture == key.fixture } ?? false
         return lock.withLock {

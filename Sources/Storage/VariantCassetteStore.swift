@@ -20,23 +20,23 @@ public struct VariantCassetteStore: CassetteStorage {
         track.holds(step: step) ? variant : base
     }
 
-    public func cassette(fixture: String, step: String) throws(CassetteError) -> Cassette? {
-        try store(for: step).cassette(fixture: fixture, step: step)
+    public func cassette(_ key: StepKey) throws(CassetteError) -> Cassette? {
+        try store(for: key.step).cassette(key)
     }
 
-    public func replayable(fixture: String, step: String) throws(CassetteError) -> ReplayableCassette? {
-        try store(for: step).replayable(fixture: fixture, step: step)
+    public func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette? {
+        try store(for: key.step).replayable(key)
     }
 
     public func write(_ cassette: Cassette) throws {
         try store(for: cassette.step).write(cassette)
     }
 
-    public func recordingPlace(fixture: String, step: String) -> (file: String, variantArguments: String) {
+    public func recordingPlace(_ key: StepKey) -> (file: String, variantArguments: String) {
         // A label is the selection it was made from: `program-draft=v4.4+program-edit=v4.5`.
         let arguments = track.label.split(separator: "+").map { " --variant \($0)" }.joined()
-        guard track.holds(step: step) else { return (base.recordingPlace(fixture: fixture, step: step).file, arguments) }
-        return ("golden/\(VariantTrack.folderName)/\(track.label)/\(fixture)/\(step).cassette.json", arguments)
+        guard track.holds(step: key.step) else { return (base.recordingPlace(key).file, arguments) }
+        return ("golden/\(VariantTrack.folderName)/\(track.label)/\(key.fixture)/\(key.step).cassette.json", arguments)
     }
 
     public func entries() -> [StepKey] {

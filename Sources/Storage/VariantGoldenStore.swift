@@ -19,31 +19,31 @@ public struct VariantGoldenStore: GoldenStorage {
         track.holds(step: step) ? variant : base
     }
 
-    public func approved(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
-        try store(for: step).approved(fixture: fixture, step: step)
+    public func approved(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        try store(for: key.step).approved(key)
     }
 
-    public func pending(fixture: String, step: String) throws(GoldenError) -> GoldenEntry? {
-        try store(for: step).pending(fixture: fixture, step: step)
+    public func pending(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        try store(for: key.step).pending(key)
     }
 
-    public func writePending(_ entry: GoldenEntry, fixture: String, step: String) throws {
-        try store(for: step).writePending(entry, fixture: fixture, step: step)
-    }
-
-    @discardableResult
-    public func accept(fixture: String, step: String) throws -> Bool {
-        try store(for: step).accept(fixture: fixture, step: step)
+    public func writePending(_ entry: GoldenEntry, for key: StepKey) throws {
+        try store(for: key.step).writePending(entry, for: key)
     }
 
     @discardableResult
-    public func acceptChecks(fixture: String, step: String) throws -> Bool {
-        try store(for: step).acceptChecks(fixture: fixture, step: step)
+    public func accept(_ key: StepKey) throws -> Bool {
+        try store(for: key.step).accept(key)
     }
 
     @discardableResult
-    public func reject(fixture: String, step: String) -> Bool {
-        store(for: step).reject(fixture: fixture, step: step)
+    public func acceptChecks(_ key: StepKey) throws -> Bool {
+        try store(for: key.step).acceptChecks(key)
+    }
+
+    @discardableResult
+    public func reject(_ key: StepKey) -> Bool {
+        store(for: key.step).reject(key)
     }
 
     public func entries(pending: Bool) -> [StepKey] {

@@ -1,6 +1,7 @@
 import Console
 import Foundation
 import Golden
+import Intake
 import JSONSchema
 import Storage
 import Testing
@@ -20,11 +21,11 @@ struct ReviewSessionTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = GoldenStore(folder: folder)
-        try store.writePending(GoldenEntry(output: Self.options, checks: ["options.count": true]), fixture: "ana", step: "goal-options")
-        _ = try store.accept(fixture: "ana", step: "goal-options")
-        try store.writePending(GoldenEntry(output: Self.changed, checks: ["options.count": false]), fixture: "ana", step: "goal-options")
-        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), fixture: "ben", step: "goal-options")
-        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), fixture: "cy", step: "goal-options")
+        try store.writePending(GoldenEntry(output: Self.options, checks: ["options.count": true]), for: StepKey(fixture: "ana", step: "goal-options"))
+        _ = try store.accept(StepKey(fixture: "ana", step: "goal-options"))
+        try store.writePending(GoldenEntry(output: Self.changed, checks: ["options.count": false]), for: StepKey(fixture: "ana", step: "goal-options"))
+        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), for: StepKey(fixture: "ben", step: "goal-options"))
+        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), for: StepKey(fixture: "cy", step: "goal-options"))
         let review = GoldenReview(store: store)
         let items = try review.pending()
 
@@ -37,7 +38,7 @@ struct ReviewSessionTests {
         #expect(text.contains("  `x` is not an answer: \(ReviewSession.keyHelp)\n"))
         #expect(text.contains("This is a regression: options.count passed in golden and fail now"))
         #expect(text.hasSuffix("1 accepted, 1 rejected, 1 left pending.\n"), "\(text)")
-        #expect(try store.approved(fixture: "ana", step: "goal-options")?.output == Self.changed)
+        #expect(try store.approved(StepKey(fixture: "ana", step: "goal-options"))?.output == Self.changed)
         #expect(try review.pending().map(\.key.fixture) == ["cy"])
     }
 }

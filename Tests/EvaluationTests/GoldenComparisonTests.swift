@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import Intake
 import Golden
 import JSONSchema
 import Pipeline
@@ -25,7 +26,7 @@ struct GoldenComparisonTests {
         #expect(first.golden.verdicts.map(\.status) == Array(repeating: .new, count: 4))
         #expect(bench.golden.entries(pending: true).map(\.description) == Self.modelSteps)
         #expect(bench.golden.entries(pending: false).isEmpty)
-        let pending = try #require(try bench.golden.pending(fixture: "busy-parent", step: "program-draft"))
+        let pending = try #require(try bench.golden.pending(StepKey(fixture: "busy-parent", step: "program-draft")))
         #expect(pending.output["program_json"] == (try JSONParser.parse(Replies.program))["program_json"])
         #expect(pending.output["program_markdown"]?.stringValue?.hasPrefix("# Evening Energy for Keisha\n") == true, "rendered from the JSON")
         #expect(listing(of: Repository.layout.golden) == onDisk, "the pending outputs went to the store given, not to golden/")

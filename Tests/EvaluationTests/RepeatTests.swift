@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import Intake
 import JSONSchema
 import Pipeline
 import Testing
@@ -27,7 +28,7 @@ struct RepeatTests {
 
         #expect(outcome.golden.verdicts.count == 4)
         #expect(outcome.golden.verdicts.map(\.status) == Array(repeating: .new, count: 4))
-        let pending = try #require(try bench.golden.pending(fixture: "busy-parent", step: "goal-options"))
+        let pending = try #require(try bench.golden.pending(StepKey(fixture: "busy-parent", step: "goal-options")))
         #expect(pending.output == (try JSONParser.parse(Replies.options)))
         #expect(outcome.results.first?.steps.first?.output == (try JSONParser.parse(Replies.options)))
 

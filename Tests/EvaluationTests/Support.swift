@@ -88,7 +88,7 @@ struct Bench {
 
     /// Accepts every pending output, as `trainer-eval accept` does.
     func acceptAll() throws {
-        for key in golden.entries(pending: true) { try golden.accept(fixture: key.fixture, step: key.step) }
+        for key in golden.entries(pending: true) { try golden.accept(key) }
     }
 
     func cleanUp() {

@@ -42,8 +42,8 @@ struct GoldenGateTests {
         let markdown = try String(contentsOf: folder.appendingPathComponent("keisha/program-draft.md.new"), encoding: .utf8)
         #expect(markdown == Self.program["program_markdown"]?.stringValue)
 
-        #expect(try store.accept(fixture: "keisha", step: "program-draft"))
-        #expect(try store.approved(fixture: "keisha", step: "program-draft")?.output == Self.program)
+        #expect(try store.accept(StepKey(fixture: "keisha", step: "program-draft")))
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft"))?.output == Self.program)
         #expect(store.entries(pending: true).isEmpty)
 
         let again = try run([result()], ci: true)
@@ -54,7 +54,7 @@ struct GoldenGateTests {
     @Test func aChangedOutputShowsItsDiffsAndFailsTheGate() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result()])
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
         var changed = Self.program
         changed = try JSONParser.parse(changed.serialized().replacingOccurrences(of: "30 s", with: "45 s"))
         let report = try run([result(output: changed)], ci: true)
@@ -70,7 +70,7 @@ struct GoldenGateTests {
     @Test func aCheckThatFailedInGoldenIsAKnownFailureNotARegression() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result(failing: ["program.avoids"])])
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
         let known = try run([result(failing: ["program.avoids"])], ci: true)
         #expect(known.verdicts.first?.status == .knownFailure)
         #expect(known.passesGate)
@@ -93,9 +93,9 @@ struct GoldenGateTests {
         let first = try run([unusable("{\"program_json\": {\"title\": \"Loop")])
         #expect(first.verdicts.first?.status == .regression)
         #expect(first.verdicts.first?.reasons.first?.contains("`accept` records it as a known failure") == true)
-        #expect(try store.pending(fixture: "keisha", step: "program-draft")?.checks == [GoldenComparison.usableOutputCheck: false])
+        #expect(try store.pending(StepKey(fixture: "keisha", step: "program-draft"))?.checks == [GoldenComparison.usableOutputCheck: false])
 
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
         let known = try run([unusable("{\"program_json\": {\"title\": \"Loop")], ci: true)
         #expect(known.verdicts.first?.status == .knownFailure)
         #expect(known.passesGate)
@@ -112,7 +112,7 @@ struct GoldenGateTests {
     @Test func aValidOutputThatBecomesUnusableIsARegression() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result()])
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
         let broken = try run([unusable("{")], ci: true)
         #expect(broken.verdicts.first?.status == .regression)
         #expect(broken.verdicts.first?.reasons.first?.hasSuffix("(golden has a valid output)") == true)
@@ -121,7 +121,7 @@ struct GoldenGateTests {
     @Test func anInvalidReplyThatStillParsesShowsHowItDiffersFromGolden() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result()])
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
         // Valid JSON that fails the schema: the session lost its exercises.
         let reply = """
             {"program_json": {"title": "Evening Energy", "days_per_week": 3, "sessions": [{"day": 1, "name": "Full body"}]},
@@ -145,7 +145,7 @@ struct GoldenGateTests {
             return try #require(try gate.evaluate([FixtureResult(fixture: "keisha", steps: [step(moved)])], writesPending: false, findsOrphans: false).verdicts.first)
         }
         _ = try run([step(options)])
-        try store.accept(fixture: "keisha", step: "goal-options-edit-1")
+        try store.accept(StepKey(fixture: "keisha", step: "goal-options-edit-1"))
 
         let exact = try verdict([:])
         #expect(exact.status == .changed)
@@ -160,8 +160,8 @@ struct GoldenGateTests {
     @Test func staleRecordingsAndOrphansFailTheGate() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result(), result(.programEdit)])
-        try store.accept(fixture: "keisha", step: "program-draft")
-        try store.accept(fixture: "keisha", step: "program-edit")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
+        try store.accept(StepKey(fixture: "keisha", step: "program-edit"))
         let report = try run([result(status: .error)], ci: true)
         #expect(report.verdicts.first?.status == .stale)
         #expect(report.orphans == [GoldenOrphan(
@@ -223,15 +223,15 @@ struct GoldenGateTests {
     @Test func rejectingRemovesPendingFilesAndKeepsGolden() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try run([result()])
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
         _ = try run([result(failing: ["program.avoids"])])
         #expect(store.entries(pending: true) == [StepKey(fixture: "keisha", step: "program-draft")])
-        let diff = GoldenDiff(approved: try store.approved(fixture: "keisha", step: "program-draft"),
-                              pending: try #require(try store.pending(fixture: "keisha", step: "program-draft")))
+        let diff = GoldenDiff(approved: try store.approved(StepKey(fixture: "keisha", step: "program-draft")),
+                              pending: try #require(try store.pending(StepKey(fixture: "keisha", step: "program-draft"))))
         #expect(diff.summary == "1 check now failing")
-        #expect(store.reject(fixture: "keisha", step: "program-draft"))
+        #expect(store.reject(StepKey(fixture: "keisha", step: "program-draft")))
         #expect(store.entries(pending: true).isEmpty)
-        #expect(try store.approved(fixture: "keisha", step: "program-draft") != nil)
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft")) != nil)
     }
 
     @Test func aCorruptGoldenFileIsAnErrorThatNamesIt() throws {
@@ -239,7 +239,7 @@ struct GoldenGateTests {
         let file = folder.appendingPathComponent("keisha/program-draft.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"program_json\": ".utf8).write(to: file)
-        let error = try #require(throws: GoldenError.self) { try store.approved(fixture: "keisha", step: "program-draft") }
+        let error = try #require(throws: GoldenError.self) { try store.approved(StepKey(fixture: "keisha", step: "program-draft")) }
         #expect(error.description.contains("keisha/program-draft.json"))
     }
 }

@@ -30,12 +30,12 @@ struct GoldenReviewTests {
 
     /// `output` approved for `fixture`/`step`, with these checks.
     func approve(_ output: JSONValue, _ fixture: String, _ step: String, checks: [String: Bool] = [:]) throws {
-        try store.writePending(GoldenEntry(output: output, checks: checks), fixture: fixture, step: step)
-        try store.accept(fixture: fixture, step: step)
+        try store.writePending(GoldenEntry(output: output, checks: checks), for: StepKey(fixture: fixture, step: step))
+        try store.accept(StepKey(fixture: fixture, step: step))
     }
 
     func propose(_ output: JSONValue, _ fixture: String, _ step: String, checks: [String: Bool] = [:], messages: [String: String] = [:]) throws {
-        try store.writePending(GoldenEntry(output: output, checks: checks, failureMessages: messages), fixture: fixture, step: step)
+        try store.writePending(GoldenEntry(output: output, checks: checks, failureMessages: messages), for: StepKey(fixture: fixture, step: step))
     }
 
     /// The files under the golden folder, relative to it, sorted.
@@ -89,8 +89,8 @@ struct GoldenReviewTests {
         #expect(acceptance.accepted == keys)
         #expect(acceptance.pruned == nil, "no pruning was asked for")
         #expect(events == [.accepted(keys[0]), .accepted(keys[1]), .acceptedAll(keys)])
-        #expect(try store.approved(fixture: "keisha", step: "program-draft")?.output == Self.changedProgram)
-        #expect(try store.approved(fixture: "keisha", step: "goal-options")?.output == Self.options)
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft"))?.output == Self.changedProgram)
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "goal-options"))?.output == Self.options)
         #expect(store.entries(pending: true) == [Self.key("sam", "goal-options")], "outside the selection, still pending")
 
         #expect(try review.accept(where: { $0.fixture == "keisha" }).accepted.isEmpty)
@@ -108,7 +108,7 @@ struct GoldenReviewTests {
             "keisha/program-draft.checks.json", "keisha/program-draft.json", "keisha/program-draft.md",
             "sam/goal-options.checks.json.new", "sam/goal-options.json.new",
         ])
-        #expect(try store.approved(fixture: "keisha", step: "program-draft") == GoldenEntry(output: Self.program, checks: ["program.avoids": true]))
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft")) == GoldenEntry(output: Self.program, checks: ["program.avoids": true]))
         #expect(review.reject(where: { $0.fixture == "keisha" }).isEmpty)
     }
 
@@ -162,10 +162,10 @@ struct GoldenReviewTests {
         #expect(item.diff.newlyFailing == ["program.avoids"])
 
         #expect(try review.apply(.accept, to: item) == .needsConfirmation)
-        #expect(try store.approved(fixture: "keisha", step: "program-draft")?.checks["program.avoids"] == true, "golden unchanged")
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft"))?.checks["program.avoids"] == true, "golden unchanged")
         #expect(store.entries(pending: true) == [item.key], "still pending")
         #expect(try review.apply(.accept, to: item, confirmed: true) == .accepted)
-        #expect(try store.approved(fixture: "keisha", step: "program-draft")?.checks["program.avoids"] == false, "now a known failure")
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft"))?.checks["program.avoids"] == false, "now a known failure")
         #expect(store.entries(pending: true).isEmpty)
     }
 
@@ -181,8 +181,8 @@ struct GoldenReviewTests {
         }
         #expect(tally.accepted == 1 && tally.rejected == 1 && tally.skipped == 1, "quitting counts as none of them")
         #expect(try review.apply(.quit, to: items[3]) == .quit)
-        #expect(try store.approved(fixture: "a", step: "goal-options")?.output == Self.options)
+        #expect(try store.approved(StepKey(fixture: "a", step: "goal-options"))?.output == Self.options)
         #expect(store.entries(pending: true) == [Self.key("c", "goal-options"), Self.key("d", "goal-options")], "skipped and quit stay pending")
-        #expect(try store.approved(fixture: "b", step: "goal-options") == nil, "rejected, never approved")
+        #expect(try store.approved(StepKey(fixture: "b", step: "goal-options")) == nil, "rejected, never approved")
     }
 }

@@ -41,8 +41,8 @@ struct NewCheckTests {
 
     /// Approves `step` as the golden output of keisha's program draft.
     func approve(_ step: StepResult, in store: any GoldenStorage) throws {
-        try store.writePending(GoldenComparison.entry(for: step), fixture: "keisha", step: "program-draft")
-        try store.accept(fixture: "keisha", step: "program-draft")
+        try store.writePending(GoldenComparison.entry(for: step), for: StepKey(fixture: "keisha", step: "program-draft"))
+        try store.accept(StepKey(fixture: "keisha", step: "program-draft"))
     }
 
     func contents(_ path: String, in folder: URL) throws -> String {
@@ -109,7 +109,7 @@ struct NewCheckTests {
         #expect(acceptance.skipped.isEmpty)
         #expect(store.entries(pending: true).isEmpty)
         #expect(try contents("keisha/program-draft.json", in: folder) == outputBefore)
-        #expect(try store.approved(fixture: "keisha", step: "program-draft")?.checks == ["program.rest-days": true, "program.minutes": false])
+        #expect(try store.approved(StepKey(fixture: "keisha", step: "program-draft"))?.checks == ["program.rest-days": true, "program.minutes": false])
 
         let after = try run(stricter, ci: true, in: store)
         #expect(after.status == .knownFailure)
@@ -161,7 +161,7 @@ struct NewCheckTests {
         #expect(acceptance.accepted == [StepKey(fixture: "keisha", step: "program-draft")])
         #expect(acceptance.changes == [GoldenReview.CheckChange(name: "program.minutes", approved: nil, accepted: false): 1])
         #expect(try contents("keisha/program-draft.json", in: variantFolder) == outputBefore)
-        #expect(try variantStore.approved(fixture: "keisha", step: "program-draft")?.checks == ["program.rest-days": true, "program.minutes": false])
+        #expect(try variantStore.approved(StepKey(fixture: "keisha", step: "program-draft"))?.checks == ["program.rest-days": true, "program.minutes": false])
         #expect(variantStore.entries(pending: true).isEmpty)
         #expect(try run(result(["program.rest-days": true, "program.minutes": false]), ci: true, in: variantStore).status == .knownFailure)
     }
@@ -172,7 +172,7 @@ struct NewCheckTests {
         _ = try run(result(["program.rest-days": true, "program.minutes": false]), in: memory)
         let acceptance = try GoldenReview(store: memory).acceptChecks()
         #expect(acceptance.accepted.count == 1)
-        #expect(try memory.approved(fixture: "keisha", step: "program-draft")
+        #expect(try memory.approved(StepKey(fixture: "keisha", step: "program-draft"))
             == GoldenEntry(output: Self.program, checks: ["program.rest-days": true, "program.minutes": false]))
         #expect(memory.entries(pending: true).isEmpty)
     }

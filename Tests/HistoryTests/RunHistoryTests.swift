@@ -1,5 +1,6 @@
 import Checks
 import Foundation
+import Intake
 import Golden
 import JSONSchema
 import Pipeline
@@ -164,8 +165,8 @@ struct RunComparisonTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = GoldenStore(folder: folder)
         let approved = GoldenEntry(output: RunHistoryTests.options(["a", "b", "c"]), checks: ["options.count": true, "options.distinct": false])
-        try store.writePending(approved, fixture: "busy-parent", step: "goal-options")
-        #expect(try store.accept(fixture: "busy-parent", step: "goal-options"))
+        try store.writePending(approved, for: StepKey(fixture: "busy-parent", step: "goal-options"))
+        #expect(try store.accept(StepKey(fixture: "busy-parent", step: "goal-options")))
 
         let golden = try RunComparison.goldenRows(store: store)
         #expect(golden.map(\.key) == ["busy-parent/goal-options"])
@@ -192,8 +193,8 @@ struct RunComparisonTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = GoldenStore(folder: folder)
         let unusable = GoldenEntry(output: ["unusable_reply": "{\"program_json\": {\"title\": \"Cut off"], checks: ["output.usable": false])
-        try store.writePending(unusable, fixture: "weight-gain", step: "program-draft")
-        try store.accept(fixture: "weight-gain", step: "program-draft")
+        try store.writePending(unusable, for: StepKey(fixture: "weight-gain", step: "program-draft"))
+        try store.accept(StepKey(fixture: "weight-gain", step: "program-draft"))
         let head = [StepRow(
             runId: "b", fixture: "weight-gain", stepId: "program-draft", status: "known-failure", outcome: "invalid",
             failedChecks: [], passedChecks: [], output: nil, failure: "invalid-output: the reply stopped at the token limit")]

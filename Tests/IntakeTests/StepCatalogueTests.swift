@@ -15,6 +15,11 @@ struct StepCatalogueTests {
     @Test func theSchemaNameAndTheRunOrderFollowFromTheSteps() {
         #expect(PipelineStep.allCases.map(\.schemaName) == ["goal_options", "goal_options_edit", "program_draft", "program_edit"])
         #expect(PipelineStep.runOrder == ["goal-options", "goal-options-edit", "confirm", "program-draft", "program-edit"])
+        #expect(StepSelector.spellings
+            == "goal-options, goal-options-edit (every round) or goal-options-edit-N (round N), confirm, program-draft, program-edit")
+        for name in PipelineStep.runOrder where name != PipelineStep.goalOptionsEdit.rawValue {
+            #expect((try? StepSelector(parsing: name))?.description == name, "every step the help names parses")
+        }
     }
 
     @Test func theDerivedTraitsEachPickOneStep() {

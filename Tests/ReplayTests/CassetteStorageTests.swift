@@ -28,8 +28,8 @@ struct CassetteStorageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store: any CassetteStorage = backing == .disk ? CassetteStore(folder: folder) : MemoryCassetteStore()
 
-        #expect(try store.cassette(fixture: "sam", step: "goal-options") == nil)
-        #expect(try store.replayable(fixture: "sam", step: "goal-options") == nil)
+        #expect(try store.cassette(StepKey(fixture: "sam", step: "goal-options")) == nil)
+        #expect(try store.replayable(StepKey(fixture: "sam", step: "goal-options")) == nil)
         #expect(store.entries().isEmpty)
 
         let live = liveProvider(["{\"options\": []}", "{\"title\": \"Plan\"}", "{\"options\": [1]}"])
@@ -40,11 +40,11 @@ struct CassetteStorageTests {
         #expect(store.entries().map(\.description) == ["amy/goal-options", "sam/goal-options", "sam/program-draft"])
 
         // Read back as the file holds it: the time to the second, every interaction in order.
-        let cassette = try #require(try store.cassette(fixture: "sam", step: "goal-options"))
+        let cassette = try #require(try store.cassette(StepKey(fixture: "sam", step: "goal-options")))
         #expect(cassette.provider == "openai-compatible" && cassette.model == "test-model")
         #expect(cassette.recordedAt.timeIntervalSince1970 == cassette.recordedAt.timeIntervalSince1970.rounded(.down))
         #expect(cassette.interactions.map(\.response.text) == ["{\"options\": []}"])
-        let replayable = try #require(try store.replayable(fixture: "sam", step: "goal-options"))
+        let replayable = try #require(try store.replayable(StepKey(fixture: "sam", step: "goal-options")))
         #expect(replayable.response(forKey: cassette.interactions[0].key)?.latency == 1.5)
 
         let replay = ReplayProvider(store: store)
@@ -68,10 +68,10 @@ struct CassetteStorageTests {
             store = CassetteStore(folder: folder)
         case .memory:
             let memory = MemoryCassetteStore()
-            memory.write(damaged, fixture: "sam", step: "goal-options")
+            memory.write(damaged, for: StepKey(fixture: "sam", step: "goal-options"))
             store = memory
         }
-        let error = #expect(throws: CassetteError.self) { try store.replayable(fixture: "sam", step: "goal-options") }
+        let error = #expect(throws: CassetteError.self) { try store.replayable(StepKey(fixture: "sam", step: "goal-options")) }
         #expect(error?.description.hasPrefix("The cassette golden/sam/goal-options.cassette.json cannot be read") == true)
         #expect(store.entries().map(\.description) == ["sam/goal-options"])
     }

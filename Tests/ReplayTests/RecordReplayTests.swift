@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import JSONSchema
 import Providers
 @testable import Storage
@@ -37,7 +38,7 @@ struct RecordReplayTests {
         let file = folder.appendingPathComponent("sam/goal-options.cassette.json")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains("\"system\" : \"You are a coach.\\nBe brief.\"") || text.contains("\"system\": \"You are a coach.\\nBe brief.\""))
-        let cassette = try #require(try store.cassette(fixture: "sam", step: "goal-options"))
+        let cassette = try #require(try store.cassette(StepKey(fixture: "sam", step: "goal-options")))
         #expect(cassette.interactions.count == 2)
         #expect(cassette.provider == "openai-compatible" && cassette.model == "test-model")
 
@@ -59,7 +60,7 @@ struct RecordReplayTests {
         #expect(live.calls == 0)
         #expect(try await resuming.complete(request(user: "Changed")).text == "{\"second\": 2}")
         #expect(live.calls == 1)
-        let cassette = try #require(try store.cassette(fixture: "sam", step: "goal-options"))
+        let cassette = try #require(try store.cassette(StepKey(fixture: "sam", step: "goal-options")))
         #expect(cassette.interactions.map(\.response.text) == ["{\"first\": 1}", "{\"second\": 2}"])
     }
 

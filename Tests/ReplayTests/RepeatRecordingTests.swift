@@ -40,9 +40,9 @@ struct RepeatRecordingTests {
         #expect(try await recorder.complete(Self.request(repeatNumber: 2)).text == "{\"second\": 2}")
         #expect(live.calls == 2, "the same request twice is two calls: nothing on the live path answers from memory")
 
-        let text = try String(contentsOf: store.url(fixture: "sam", step: "goal-options"), encoding: .utf8)
+        let text = try String(contentsOf: store.url(StepKey(fixture: "sam", step: "goal-options")), encoding: .utf8)
         #expect(text.components(separatedBy: "\"repeat\"").count == 2, "only the second repeat is numbered in the file")
-        #expect(try store.cassette(fixture: "sam", step: "goal-options")?.recordedRepeats == [1, 2])
+        #expect(try store.cassette(StepKey(fixture: "sam", step: "goal-options"))?.recordedRepeats == [1, 2])
 
         let replay = ReplayProvider(store: store)
         #expect(try await replay.complete(Self.request(repeatNumber: 1)).text == "{\"first\": 1}")
@@ -71,7 +71,7 @@ struct RepeatRecordingTests {
         #expect(try await resuming.complete(Self.request(repeatNumber: 1)).text == "{\"first\": 1}")
         #expect(try await resuming.complete(Self.request(repeatNumber: 2)).text == "{\"second\": 2}")
         #expect(live.calls == 1, "only the missing repeat is called")
-        let cassette = try #require(try store.cassette(fixture: "sam", step: "goal-options"))
+        let cassette = try #require(try store.cassette(StepKey(fixture: "sam", step: "goal-options")))
         #expect(cassette.recordedRepeats == [1, 2, 3])
         let answers = Dictionary(uniqueKeysWithValues: cassette.interactions.map { ($0.repeatNumber, $0.response.text) })
         #expect(answers == [1: "{\"first\": 1}", 2: "{\"second\": 2}", 3: "{\"third\": 3}"])
@@ -86,8 +86,8 @@ struct RepeatRecordingTests {
         let entries = store.entries()
         #expect(entries.count > 20)
         for entry in entries.prefix(40) {
-            let file = try Data(contentsOf: store.url(fixture: entry.fixture, step: entry.step))
-            let cassette = try #require(try store.cassette(fixture: entry.fixture, step: entry.step))
+            let file = try Data(contentsOf: store.url(entry))
+            let cassette = try #require(try store.cassette(entry))
             #expect(cassette.recordedRepeats == [1], "\(entry)")
             #expect(try CassetteStore.contents(of: cassette) == file, "\(entry) would be rewritten")
         }

@@ -17,7 +17,7 @@ struct CassetteKeyTests {
         let entries = store.entries()
         #expect(entries.count >= 17)
         for entry in entries {
-            let cassette = try #require(try store.cassette(fixture: entry.fixture, step: entry.step))
+            let cassette = try #require(try store.cassette(entry))
             for interaction in cassette.interactions {
                 #expect(interaction.request.key == interaction.key, "\(entry.fixture)/\(entry.step)")
             }

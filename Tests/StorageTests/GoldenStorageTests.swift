@@ -57,44 +57,44 @@ struct GoldenStorageTests {
         let store = stores.golden
 
         // Empty.
-        #expect(try store.approved(fixture: "sam", step: "program-draft") == nil)
-        #expect(try store.pending(fixture: "sam", step: "program-draft") == nil)
+        #expect(try store.approved(StepKey(fixture: "sam", step: "program-draft")) == nil)
+        #expect(try store.pending(StepKey(fixture: "sam", step: "program-draft")) == nil)
         #expect(store.entries(pending: true).isEmpty && store.entries(pending: false).isEmpty)
         #expect(store.orphans(excluding: []).isEmpty)
         #expect(store.fixtureFolders().isEmpty)
-        #expect(try !store.accept(fixture: "sam", step: "program-draft"))
-        #expect(!store.reject(fixture: "sam", step: "program-draft"))
+        #expect(try !store.accept(StepKey(fixture: "sam", step: "program-draft")))
+        #expect(!store.reject(StepKey(fixture: "sam", step: "program-draft")))
 
         // Pending outputs read back as written, failure messages included.
-        try store.writePending(Self.program, fixture: "sam", step: "program-draft")
-        try store.writePending(Self.options, fixture: "sam", step: "goal-options")
-        try store.writePending(Self.program, fixture: "old", step: "program-edit")
-        try store.writePending(Self.options, fixture: "kept", step: "goal-options")
-        #expect(try store.pending(fixture: "sam", step: "program-draft") == Self.program)
-        #expect(try store.approved(fixture: "sam", step: "program-draft") == nil)
+        try store.writePending(Self.program, for: StepKey(fixture: "sam", step: "program-draft"))
+        try store.writePending(Self.options, for: StepKey(fixture: "sam", step: "goal-options"))
+        try store.writePending(Self.program, for: StepKey(fixture: "old", step: "program-edit"))
+        try store.writePending(Self.options, for: StepKey(fixture: "kept", step: "goal-options"))
+        #expect(try store.pending(StepKey(fixture: "sam", step: "program-draft")) == Self.program)
+        #expect(try store.approved(StepKey(fixture: "sam", step: "program-draft")) == nil)
         #expect(store.entries(pending: true).map(\.description)
             == ["kept/goal-options", "old/program-edit", "sam/goal-options", "sam/program-draft"])
         #expect(store.entries(pending: false).isEmpty)
 
         // Accepting makes it golden without its messages; rejecting discards it.
-        #expect(try store.accept(fixture: "sam", step: "program-draft"))
-        #expect(try !store.accept(fixture: "sam", step: "program-draft"))
+        #expect(try store.accept(StepKey(fixture: "sam", step: "program-draft")))
+        #expect(try !store.accept(StepKey(fixture: "sam", step: "program-draft")))
         var approved = Self.program
         approved.failureMessages = [:]
-        #expect(try store.approved(fixture: "sam", step: "program-draft") == approved)
-        #expect(try store.pending(fixture: "sam", step: "program-draft") == nil)
-        #expect(store.reject(fixture: "kept", step: "goal-options"))
-        #expect(!store.reject(fixture: "kept", step: "goal-options"))
-        #expect(try store.pending(fixture: "kept", step: "goal-options") == nil)
+        #expect(try store.approved(StepKey(fixture: "sam", step: "program-draft")) == approved)
+        #expect(try store.pending(StepKey(fixture: "sam", step: "program-draft")) == nil)
+        #expect(store.reject(StepKey(fixture: "kept", step: "goal-options")))
+        #expect(!store.reject(StepKey(fixture: "kept", step: "goal-options")))
+        #expect(try store.pending(StepKey(fixture: "kept", step: "goal-options")) == nil)
 
         // A new approval without markdown drops the old markdown.
         var plain = Self.program
         plain.output = ["program_json": ["title": "Plain"]]
         plain.failureMessages = [:]
-        try store.writePending(plain, fixture: "sam", step: "program-draft")
-        try store.accept(fixture: "sam", step: "program-draft")
-        #expect(try store.approved(fixture: "sam", step: "program-draft") == plain)
-        #expect(try store.accept(fixture: "sam", step: "goal-options"))
+        try store.writePending(plain, for: StepKey(fixture: "sam", step: "program-draft"))
+        try store.accept(StepKey(fixture: "sam", step: "program-draft"))
+        #expect(try store.approved(StepKey(fixture: "sam", step: "program-draft")) == plain)
+        #expect(try store.accept(StepKey(fixture: "sam", step: "goal-options")))
         #expect(store.entries(pending: false).map(\.description) == ["sam/goal-options", "sam/program-draft"])
         #expect(store.entries(pending: true).map(\.description) == ["old/program-edit"])
 
@@ -117,8 +117,8 @@ struct GoldenStorageTests {
         #expect(stores.cassettes.entries().isEmpty)
         #expect(try store.remove(orphans[1]))
         #expect(try !store.remove(orphans[2]))
-        #expect(try store.approved(fixture: "sam", step: "goal-options") == nil)
-        #expect(try store.approved(fixture: "sam", step: "program-draft") == plain)
+        #expect(try store.approved(StepKey(fixture: "sam", step: "goal-options")) == nil)
+        #expect(try store.approved(StepKey(fixture: "sam", step: "program-draft")) == plain)
         #expect(store.orphans(excluding: [Self.key("sam/program-draft")]).isEmpty)
         #expect(store.fixtureFolders() == ["kept", "sam"])
         #expect(try !store.remove(orphans[1]), "a folder already gone")

@@ -18,7 +18,7 @@ public struct ApprovedOutputs: UpstreamOutputs {
     }
 
     public func output(of step: StepID, fixture: String) -> UpstreamOutput? {
-        let approved = try? store.approved(fixture: fixture, step: step.description)
+        let approved = try? store.approved(StepKey(fixture: fixture, step: step.description))
         if approved?.isUsable == false { return nil }
         let built = step.step.map(builtFromReply.contains) ?? false
         return (built ? nil : preferred.output(of: step, fixture: fixture))

@@ -13,7 +13,7 @@ public struct RecordedOutputs: UpstreamOutputs {
     }
 
     public func output(of step: StepID, fixture: String) -> UpstreamOutput? {
-        guard let reply = (try? store.cassette(fixture: fixture, step: step.description))??.interactions
+        guard let reply = (try? store.cassette(StepKey(fixture: fixture, step: step.description)))??.interactions
                 .last(where: { $0.repeatNumber == 1 })?.response.text,
               case .success(let extraction) = JSONExtractor.extract(from: reply)
         else { return nil }
