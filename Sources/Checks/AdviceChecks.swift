@@ -2,6 +2,14 @@ import Foundation
 import Intake
 import JSONSchema
 
+/// The harmful-advice results (`output.no-harmful-advice[ID]`) of one text, kept so a
+/// second judge of the same text by the same rules need not search it again.
+public struct AdviceFindings: Sendable {
+    /// Every string of the output, as `TextMatching.text(of:)` joins them.
+    public let text: String
+    let results: [CheckResult]
+}
+
 /// What a trainer never writes and what the intake obliges, from `advice.yaml`:
 /// harmful advice on every step, weight-loss goals for someone showing signs of
 /// disordered eating, heart-rate targets for someone on a beta blocker, and the

@@ -22,6 +22,9 @@ public enum DomainChecks {
         public var userTemplate: String?
         /// The schema the model's reply was held to, whose `maxLength`s tell a string cut off at its bound.
         public var schema: JSONValue?
+        /// The harmful-advice results the guardrails reached on the output, taken when
+        /// they judged the same text the checks search.
+        public var advice: AdviceFindings?
 
         public init(
             fixture: Fixture, editRound: Int? = nil, before: JSONValue? = nil, knowledge: CoachingKnowledge = .none, systemPrompt: String? = nil,
@@ -101,7 +104,8 @@ public enum DomainChecks {
     private static func writing(_ step: PipelineStep, output: JSONValue, text: String, context: Context, language: String?) -> [CheckResult] {
         let record = context.fixture.record
         let rules = context.knowledge.advice
-        var results = AdviceChecks.harmfulAdvice(in: [text], rules: rules)
+        // The guardrails judged this very text by the same rules before the person saw it.
+        var results = context.advice.flatMap { $0.text == text ? $0.results : nil } ?? AdviceChecks.harmfulAdvice(in: [text], rules: rules)
         if let result = AdviceChecks.effortByFeel(in: [text], record: record, rules: rules) { results.append(result) }
         let scenario = context.fixture.scenario
         let personText = ([LanguageChecks.intakeText(record), scenario.programEdit.feedback] + scenario.optionEdits.map(\.feedback)).joined(separator: "\n")

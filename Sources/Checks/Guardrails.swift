@@ -38,8 +38,18 @@ public enum Guardrails {
     public static func blockedContent(
         in output: JSONValue, record: LocalIntakeData, personText: String = "", knowledge: CoachingKnowledge
     ) -> [Intervention] {
+        review(output, record: record, personText: personText, knowledge: knowledge).blocked
+    }
+
+    /// `blockedContent`, with the harmful-advice results it judged the output's text by:
+    /// the checks judge the same text by the same rules, and take them instead of a
+    /// second pass (`DomainChecks.Context.advice`).
+    public static func review(
+        _ output: JSONValue, record: LocalIntakeData, personText: String = "", knowledge: CoachingKnowledge
+    ) -> (blocked: [Intervention], advice: AdviceFindings) {
         let text = TextMatching.text(of: output)
-        var found = AdviceChecks.harmfulAdvice(in: [text], rules: knowledge.advice).filter { !$0.passed }.map {
+        let advice = AdviceFindings(text: text, results: AdviceChecks.harmfulAdvice(in: [text], rules: knowledge.advice))
+        var found = advice.results.filter { !$0.passed }.map {
             Intervention(kind: Intervention.blockedAdvice, detail: $0.message)
         }
         if let unsuitable = AdviceChecks.suitsPerson([text], prefix: "output", record: record, knowledge: knowledge), !unsuitable.passed {
@@ -47,7 +57,7 @@ public enum Guardrails {
         }
         let script = TextQualityChecks.script(text: text, personText: LanguageChecks.intakeText(record) + "\n" + personText)
         if !script.passed { found.append(Intervention(kind: Intervention.foreignScript, detail: script.message)) }
-        return found
+        return (found, advice)
     }
 
     /// Which of `names` (a program's exercises) an edit's `feedback` asks to take out

@@ -137,7 +137,8 @@ public struct Pipeline: Sendable {
     ) async -> StepResult {
         if Task.isCancelled || stop.note != nil { return .skipped(planned.id, because: stop.note ?? Self.interrupted) }
         onEvent(.stepStarted(fixture: fixture.name, step: planned.id))
-        var result = await runner.run(id: planned.id, step: step, input: input)
+        let ran = await runner.runKeepingAdvice(id: planned.id, step: step, input: input)
+        var result = ran.result
         let refusedByBudget = result.failure?.kind == .provider(.budgetExhausted)
         if refusedByBudget, let failure = result.failure { stop.stopStarting(note: "not run: \(failure.message)") }
         // A call cancelled by the stop, or refused by a spent budget, did not fail on its own.
@@ -145,11 +146,13 @@ public struct Pipeline: Sendable {
             result = .skipped(planned.id, because: note)
         }
         if runsChecks, let output = result.output {
-            let context = DomainChecks.Context(
+            var context = DomainChecks.Context(
                 fixture: fixture, editRound: planned.id.editRound, before: before, knowledge: runner.prompts.coaching,
                 systemPrompt: runner.prompts[step].system, userTemplate: runner.prompts[step].templateText,
                 schema: result.prompt?.schema ?? runner.prompts[step].replySchemaDocument, confirmedGoal: input.confirmedGoal)
-            result.checks = await offThePool { DomainChecks.check(step, output: output, context: context) }
+            context.advice = ran.advice
+            let judging = context
+            result.checks = await offThePool { DomainChecks.check(step, output: output, context: judging) }
         }
         // The request's schema was sent and judged by; what a run keeps of its prompt is
         // what reports show. A pinned step's schema is fitted to each fixture, and a

@@ -19,16 +19,16 @@ public struct ReportWriter: Sendable {
         let folder = root.appendingPathComponent(report.run.id, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // The four renderings are independent; a large run's take seconds each, so they run side by side.
-        let renderers: [(name: String, render: @Sendable () throws -> [UInt8])] = [
-            ("results.json", { try Self.encodedBytes(report) }),
-            ("index.html", { Array(HTMLReport.render(report, history: history).utf8) }),
-            ("report.md", { Array(MarkdownReport.render(report).utf8) }),
-            ("junit.xml", { Array(JUnitReport.render(report).utf8) }),
+        let writers: [(name: String, write: @Sendable (URL) throws -> Void)] = [
+            ("results.json", { try ResultsFile.write(report, to: $0) }),
+            ("index.html", { try Self.writeAtomically(Array(HTMLReport.render(report, history: history).utf8), to: $0) }),
+            ("report.md", { try Self.writeAtomically(Array(MarkdownReport.render(report).utf8), to: $0) }),
+            ("junit.xml", { try Self.writeAtomically(Array(JUnitReport.render(report).utf8), to: $0) }),
         ]
         let failure = FirstFailure()
-        DispatchQueue.concurrentPerform(iterations: renderers.count) { index in
+        DispatchQueue.concurrentPerform(iterations: writers.count) { index in
             do {
-                try Self.writeAtomically(renderers[index].render(), to: folder.appendingPathComponent(renderers[index].name))
+                try writers[index].write(folder.appendingPathComponent(writers[index].name))
             } catch {
                 failure.keep(error)
             }
@@ -40,23 +40,11 @@ public struct ReportWriter: Sendable {
         return folder
     }
 
-    /// `results.json`: a large run's fixtures are encoded side by side and written in
-    /// chunks on every core; the text is the same as one pass would write.
+    /// `results.json`'s text, as `write` streams it to the file.
     public static func encode(_ report: RunReport) throws -> Data {
-        Data(try encodedBytes(report))
-    }
-
-    static func encodedBytes(_ report: RunReport) throws -> [UInt8] {
-        var summary = report
-        summary.fixtures = []
-        guard case .object(var object) = try JSONValueEncoder().encode(summary) else {
-            preconditionFailure("a run report encodes as a JSON object")
-        }
-        let fixtures = try report.fixtures.concurrentMap { fixture throws in try JSONValueEncoder().encode(fixture) }
-        object["fixtures"] = .array(fixtures)
-        var options = JSONWriteOptions.prettySorted
-        options.writesLongArraysInParallel = true
-        return JSONValue.object(object).serializedBytes(options)
+        var data = Data()
+        try ResultsFile.stream(report) { data.append(contentsOf: $0) }
+        return data
     }
 
     /// Writes without copying the bytes into a `Data` first: a large run's

@@ -214,6 +214,26 @@ struct PlannedProgramTests {
         #expect(Guardrails.blockedContent(in: options, record: busy, knowledge: prompts.coaching).isEmpty, "a weight aim is fine for others")
     }
 
+    /// The checks take the guardrails' harmful-advice results for the text the guardrails
+    /// judged, and only for that text: the results are the same as a search of their own.
+    @Test func theChecksTakeTheGuardrailsAdviceOnlyForTheTextItJudged() throws {
+        let prompts = try Self.prompts()
+        let fixture = try Repository.fixture("busy-parent")
+        let harmful: JSONValue = ["options": [["summary": "Try a 3-day water fast", "detail": "Skip meals to drop weight fast."]]]
+        let clean: JSONValue = ["options": [["summary": "Build strength", "detail": "Three short sessions a week."]]]
+        func checks(_ output: JSONValue, sharing advice: AdviceFindings?) -> [CheckResult] {
+            var context = DomainChecks.Context(fixture: fixture, knowledge: prompts.coaching)
+            context.advice = advice
+            return DomainChecks.check(.goalOptions, output: output, context: context)
+        }
+        let reviewed = Guardrails.review(harmful, record: fixture.record, knowledge: prompts.coaching)
+        #expect(!reviewed.blocked.isEmpty)
+        #expect(checks(harmful, sharing: reviewed.advice) == checks(harmful, sharing: nil))
+        // Findings for another text are not taken: the clean output's checks search it themselves.
+        #expect(checks(clean, sharing: reviewed.advice) == checks(clean, sharing: nil))
+        #expect(checks(clean, sharing: reviewed.advice).allSatisfy { !$0.name.hasPrefix("output.no-harmful-advice") || $0.passed })
+    }
+
     @Test func anEditsNewExercisesComeFromThePersonsLists() throws {
         let prompts = try Self.prompts()
         var input = try FixturePlan.placeholderInput(for: .programEdit, fixture: try Repository.fixture("knee-injury"))

@@ -46,6 +46,40 @@ struct ReportFilesTests {
         #expect(try writer.pruneRuns(keeping: 3, current: "20261122-080000-openai-compatible").isEmpty)
     }
 
+    /// results.json is written a batch of fixtures at a time; the file must read exactly
+    /// as one pass over the whole report writes it, whatever the batch size.
+    @Test(arguments: [1, 7, 64])
+    func resultsJSONStreamedInBatchesIsTheOnePassText(batchSize: Int) throws {
+        var report = Samples.reportWithEveryStatus()
+        let fixture = try #require(report.fixtures.first)
+        report.fixtures = (0..<150).map { index in
+            var copy = fixture
+            copy.name = "fixture-\(index)"
+            return copy
+        }
+        var streamed: [UInt8] = []
+        try ResultsFile.stream(report, batchSize: batchSize) { streamed += $0 }
+        let onePass = try JSONValueEncoder().encode(report).serializedBytes(.prettySorted)
+        #expect(streamed == onePass)
+
+        var empty = report
+        empty.fixtures = []
+        var streamedEmpty: [UInt8] = []
+        try ResultsFile.stream(empty, batchSize: batchSize) { streamedEmpty += $0 }
+        #expect(streamedEmpty == (try JSONValueEncoder().encode(empty).serializedBytes(.prettySorted)))
+    }
+
+    @Test func resultsJSONIsReplacedWholeAndLeavesNoPartialFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("results.json")
+        try Data("old".utf8).write(to: url)
+        try ResultsFile.write(Samples.report(), to: url)
+        #expect(try Data(contentsOf: url) == (try ReportWriter.encode(Samples.report())))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["results.json"])
+    }
+
     @Test func resultsJSONMatchesItsCommittedSchemaAndRoundTrips() throws {
         let schemaURL = Self.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json")
         let schema = try Schema(JSONParser.parse(Data(contentsOf: schemaURL)), baseURI: schemaURL.absoluteString, options: .init(assertsFormat: true))

@@ -39,8 +39,15 @@ extension JSONValue {
 
     /// The value as UTF-8 JSON text, for hashing or writing to a file without building a `String`.
     public func serializedBytes(_ options: JSONWriteOptions = .compact) -> [UInt8] {
+        serializedBytes(options, nestedAt: 0)
+    }
+
+    /// The value's text as it reads nested `depth` levels deep in a pretty document: its
+    /// own first line unindented, the lines after it indented for that depth. Lets a
+    /// writer stream a long array's elements one at a time with the text one pass writes.
+    public func serializedBytes(_ options: JSONWriteOptions, nestedAt depth: Int) -> [UInt8] {
         var writer = JSONTextWriter(options: options)
-        writer.write(self, indent: 0)
+        writer.write(self, indent: depth)
         return writer.bytes
     }
 

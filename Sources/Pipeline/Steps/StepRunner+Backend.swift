@@ -14,6 +14,8 @@ extension StepRunner {
         var applied: [Intervention] = []
         /// What the reply said that must not be shown, each reported whether or not a repair fixes it.
         var blocked: [Intervention] = []
+        /// The guardrails' harmful-advice results on the finished output, for the checks.
+        var advice: AdviceFindings?
     }
 
     /// `layout` is the week's layout the request was rendered with.
@@ -58,7 +60,7 @@ extension StepRunner {
             finished.judged = Self.withRenderedParts(reply, metadata: prompt.metadata, record: record, schema: prompt.schema)
         }
         if prompt.metadata.runsGuardrails, let output = finished.judged.output {
-            finished.blocked = Guardrails.blockedContent(in: output, record: record, personText: input.feedback ?? "", knowledge: prompts.coaching)
+            (finished.blocked, finished.advice) = Guardrails.review(output, record: record, personText: input.feedback ?? "", knowledge: prompts.coaching)
             if !finished.blocked.isEmpty { finished.judged = (nil, finished.blocked.map(\.detail)) }
         }
         return finished

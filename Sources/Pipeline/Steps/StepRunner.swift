@@ -31,6 +31,13 @@ public struct StepRunner: Sendable {
     }
 
     public func run(id: StepID, step: PipelineStep, input: StepInput) async -> StepResult {
+        await runKeepingAdvice(id: id, step: step, input: input).result
+    }
+
+    /// `run`, with the guardrails' harmful-advice results on the output it kept, which
+    /// the checks take instead of searching the same text again.
+    func runKeepingAdvice(id: StepID, step: PipelineStep, input: StepInput) async -> (result: StepResult, advice: AdviceFindings?) {
+        var advice: AdviceFindings?
         let (rendered, layout) = prompts.rendering(step, input: input)
         let prompt = prompts[step]
         var request = rendered.completionRequest
@@ -79,6 +86,7 @@ public struct StepRunner: Sendable {
                 result.output = output
                 result.failure = nil
                 result.interventions += finished.applied
+                advice = finished.advice
                 break
             }
             result.failure = StepFailure(kind: .invalidOutput, message: judgedOutput.problems.prefix(3).joined(separator: "; "))
@@ -88,7 +96,7 @@ public struct StepRunner: Sendable {
         }
         result.attempts = attempts
         result.cost = prices.cost(model: provider.model, usage: result.usage)
-        return result
+        return (result, advice)
     }
 
     /// `output` with the backend's referral note in its program's safety notes when the
