@@ -173,6 +173,15 @@ enum SafetyChecks {
     /// The sentences of `text`: split at `;`, `!`, `?`, line breaks, and a full stop
     /// that ends a sentence (not the ones inside "e.g.").
     static func clauses(_ text: String) -> [Clause] {
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiClauses(bytes) : nil }),
+           let ascii {
+            return ascii
+        }
+        return characterClauses(text)
+    }
+
+    /// `clauses`, character by character: for text that is not all ASCII.
+    static func characterClauses(_ text: String) -> [Clause] {
         var clauses: [Clause] = []
         var start = text.startIndex
         var index = text.startIndex
@@ -189,6 +198,36 @@ enum SafetyChecks {
         }
         let last = text[start...]
         if !last.allSatisfy(\.isWhitespace) { clauses.append(Clause(text: String(last))) }
+        return clauses
+    }
+
+    /// `clauses` of an ASCII text, read byte by byte: every byte is a character of its
+    /// own but a CR LF pair, which is one character (a line break that is not `\n`).
+    private static func asciiClauses(_ bytes: UnsafeBufferPointer<UInt8>) -> [Clause] {
+        let isWhitespace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var clauses: [Clause] = []
+        func keep(_ range: Range<Int>) {
+            let clause = bytes[range]
+            if !clause.allSatisfy(isWhitespace) { clauses.append(Clause(text: String(decoding: clause, as: UTF8.self))) }
+        }
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+                index += 2
+                continue
+            }
+            let next = index + 1
+            let endsSentence = byte == UInt8(ascii: ";") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: ".") && (next == bytes.count || isWhitespace(bytes[next])))
+            if endsSentence {
+                keep(start..<index)
+                start = next
+            }
+            index = next
+        }
+        keep(start..<bytes.count)
         return clauses
     }
 

@@ -90,6 +90,7 @@ public struct Pipeline: Sendable {
     /// Runs one fixture through the steps of its plan, skipping a step whose input is missing.
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
         let plan = FixturePlan(fixture)
+        let layouts = LayoutMemo()
         var steps: [StepResult] = []
         var outputs: [StepID: JSONValue] = [:]
         // Set once a step of this fixture did not run because the run stopped.
@@ -120,10 +121,11 @@ public struct Pipeline: Sendable {
                     await record(.skipped(planned.id, because: planned.missingInput))
                 }
             case .model(let step):
-                guard let input = plan.input(for: planned, outputs: outputs) else {
+                guard var input = plan.input(for: planned, outputs: outputs) else {
                     await record(.skipped(planned.id, because: planned.missingInput))
                     continue
                 }
+                input.layouts = layouts
                 await record(await call(planned, step, input, fixture: fixture, before: planned.before(outputs), onEvent: onEvent))
             }
         }

@@ -63,3 +63,20 @@ struct WordSetTests {
         #expect(TextMatching.words("Day 1: 20min squats") == ["day", "20min", "squats"])
     }
 }
+
+/// Sentences are split byte by byte in ASCII text and character by character otherwise;
+/// both must cut the same text at the same places.
+struct ClauseSplittingTests {
+    @Test func asciiTextIsSplitAsCharacterByCharacter() {
+        let pieces = ["Squat", " ", ".", ";", "!", "?", "\n", "\r\n", "\r", "\t", "e.g.", "3.5", "  ", "...", "No fasting", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", " ", ".", "a. b", "a.\r\nb", "a\r\n.b", "Rest 90 s. Then go!", "e.g. squats; lunges?"]
+        for _ in 0..<2_000 {
+            texts.append((0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            #expect(SafetyChecks.clauses(text).map(\.text) == SafetyChecks.characterClauses(text).map(\.text), "\(text.debugDescription)")
+        }
+        #expect(SafetyChecks.clauses("Brace first. Then lift; breathe out!").map(\.text) == ["Brace first", " Then lift", " breathe out"])
+    }
+}

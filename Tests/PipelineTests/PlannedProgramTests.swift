@@ -325,3 +325,19 @@ struct PlannedProgramTests {
         }
     }
 }
+
+/// A fixture's run lays out the week once per confirmed goal; its steps share the layout.
+struct LayoutMemoTests {
+    @Test func eachGoalIsLaidOutOnceEvenWhenThereIsNoLayout() throws {
+        let memo = LayoutMemo()
+        var calls: [JSONValue?] = []
+        let strength: JSONValue = ["title": "Strength"]
+        for goal in [strength, strength, nil, nil] as [JSONValue?] {
+            _ = memo.layout(for: goal) { goal in
+                calls.append(goal)
+                return nil
+            }
+        }
+        #expect(calls == [strength, nil])
+    }
+}

@@ -1,4 +1,5 @@
 import Checks
+import Foundation
 import Intake
 import JSONSchema
 import Providers
@@ -147,7 +148,9 @@ public struct PromptLibrary: Sendable {
             variables[ProgramPlan.variableName] = plan.lines.map { "- \($0)" }.joined(separator: "\n")
         }
         let layout = prompt.metadata.pinsPlan || used.contains(SessionLayout.variableName)
-            ? sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal) : nil
+            ? input.layouts.map { $0.layout(for: input.confirmedGoal) { sessionLayout(for: input.fixture.record, confirmedGoal: $0) } }
+                ?? sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal)
+            : nil
         if used.contains(SessionLayout.variableName), let layout {
             variables[SessionLayout.variableName] = layout.lines.joined(separator: "\n")
         }
@@ -220,6 +223,8 @@ public struct StepInput: Sendable {
     public var feedback: String?
     public var confirmedGoal: JSONValue?
     public var currentProgram: JSONValue?
+    /// The weeks already laid out for this fixture's run, shared by its steps.
+    var layouts: LayoutMemo?
 
     public init(
         fixture: Fixture, currentOptions: JSONValue? = nil, earlierFeedback: [String] = [], feedback: String? = nil,
@@ -265,5 +270,19 @@ public struct RenderedPrompt: Codable, Hashable, Sendable {
             schemaName: step.schemaName,
             temperature: metadata.temperature, maxTokens: metadata.maxTokens, seed: metadata.seed,
             compactJSON: metadata.compactJSON == true)
+    }
+}
+
+/// The week laid out for each confirmed goal within one fixture's run: a program's
+/// draft and its edit are rendered with the same layout, worked out once.
+final class LayoutMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var layouts: [JSONValue?: SessionLayout?] = [:]
+
+    func layout(for goal: JSONValue?, layingOut: (JSONValue?) -> SessionLayout?) -> SessionLayout? {
+        if let known = lock.withLock({ layouts[goal] }) { return known }
+        let layout = layingOut(goal)
+        lock.withLock { layouts[goal] = .some(layout) }
+        return layout
     }
 }
