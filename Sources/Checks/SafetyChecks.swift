@@ -173,14 +173,25 @@ enum SafetyChecks {
     /// The sentences of `text`: split at `;`, `!`, `?`, line breaks, and a full stop
     /// that ends a sentence (not the ones inside "e.g.").
     static func clauses(_ text: String) -> [Clause] {
-        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiClauses(bytes) : nil }),
-           let ascii {
-            return ascii
+        if text.unicodeScalars.allSatisfy(standsAlone),
+           let clauses = text.utf8.withContiguousStorageIfAvailable(byteClauses) {
+            return clauses
         }
         return characterClauses(text)
     }
 
-    /// `clauses`, character by character: for text that is not all ASCII.
+    /// A scalar that is a character of its own next to ASCII punctuation: ASCII, and the
+    /// Latin, punctuation, symbol and arrow blocks, none of which combines with what it
+    /// follows or precedes. Text made only of these splits the same byte by byte.
+    private static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0xA0...0x2FF, 0x2000...0x200B, 0x2010...0x2064, 0x20A0...0x20CF, 0x2100...0x27BF: true
+        default: false
+        }
+    }
+
+    /// `clauses`, character by character: for text with a scalar that may join the
+    /// punctuation beside it into one character.
     static func characterClauses(_ text: String) -> [Clause] {
         var clauses: [Clause] = []
         var start = text.startIndex
@@ -201,14 +212,14 @@ enum SafetyChecks {
         return clauses
     }
 
-    /// `clauses` of an ASCII text, read byte by byte: every byte is a character of its
-    /// own but a CR LF pair, which is one character (a line break that is not `\n`).
-    private static func asciiClauses(_ bytes: UnsafeBufferPointer<UInt8>) -> [Clause] {
-        let isWhitespace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+    /// `clauses` of UTF-8 text whose every scalar stands alone, read byte by byte: the
+    /// terminators are ASCII, and only a CR LF pair is one character of two bytes that
+    /// matters (a line break that is not `\n`).
+    private static func byteClauses(_ bytes: UnsafeBufferPointer<UInt8>) -> [Clause] {
         var clauses: [Clause] = []
         func keep(_ range: Range<Int>) {
-            let clause = bytes[range]
-            if !clause.allSatisfy(isWhitespace) { clauses.append(Clause(text: String(decoding: clause, as: UTF8.self))) }
+            let clause = String(decoding: bytes[range], as: UTF8.self)
+            if !clause.unicodeScalars.allSatisfy(\.properties.isWhitespace) { clauses.append(Clause(text: clause)) }
         }
         var start = 0
         var index = 0
@@ -220,7 +231,7 @@ enum SafetyChecks {
             }
             let next = index + 1
             let endsSentence = byte == UInt8(ascii: ";") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\n")
-                || (byte == UInt8(ascii: ".") && (next == bytes.count || isWhitespace(bytes[next])))
+                || (byte == UInt8(ascii: ".") && (next == bytes.count || startsWithWhitespace(bytes, at: next)))
             if endsSentence {
                 keep(start..<index)
                 start = next
@@ -229,6 +240,14 @@ enum SafetyChecks {
         }
         keep(start..<bytes.count)
         return clauses
+    }
+
+    /// Whether the scalar whose UTF-8 bytes start at `index` is whitespace.
+    private static func startsWithWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var decoder = UTF8()
+        var iterator = bytes[index...].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        return scalar.properties.isWhitespace
     }
 
     /// Words that deny what follows them: "no knee problems", "sin dolor".

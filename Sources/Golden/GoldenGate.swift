@@ -130,6 +130,14 @@ public struct GoldenGate: Sendable {
                 store.reject(key)
             }
         }
-        return Judgement(verdict: verdict, approved: approved)
+        return Judgement(verdict: verdict, approved: Self.sharingOutput(approved, with: result))
+    }
+
+    /// `approved` holding the step's own output when the two are equal: a run keeps every
+    /// judgement until its report is written, and one copy of an unchanged output is enough.
+    static func sharingOutput(_ approved: GoldenEntry?, with result: StepResult) -> GoldenEntry? {
+        guard var approved, let output = result.output, approved.output == output else { return approved }
+        approved.output = output
+        return approved
     }
 }

@@ -64,11 +64,15 @@ struct WordSetTests {
     }
 }
 
-/// Sentences are split byte by byte in ASCII text and character by character otherwise;
-/// both must cut the same text at the same places.
+/// Sentences are split byte by byte in text whose characters are each one scalar
+/// (ASCII, Latin, punctuation, symbols), character by character otherwise; both must cut
+/// the same text at the same places.
 struct ClauseSplittingTests {
-    @Test func asciiTextIsSplitAsCharacterByCharacter() {
-        let pieces = ["Squat", " ", ".", ";", "!", "?", "\n", "\r\n", "\r", "\t", "e.g.", "3.5", "  ", "...", "No fasting", "x"]
+    @Test func textIsSplitByteByByteAsCharacterByCharacter() {
+        let pieces = [
+            "Squat", " ", ".", ";", "!", "?", "\n", "\r\n", "\r", "\t", "e.g.", "3.5", "  ", "...", "No fasting", "x",
+            "é", "·", "—", "\u{00A0}", "\u{2009}", "\u{2028}", "…", "→", "\u{200B}", "ñ", "¿", "×", "e\u{0301}", "\u{0301}", "\u{037E}",
+        ]
         var generator = SystemRandomNumberGenerator()
         var texts = ["", " ", ".", "a. b", "a.\r\nb", "a\r\n.b", "Rest 90 s. Then go!", "e.g. squats; lunges?"]
         for _ in 0..<2_000 {
@@ -78,5 +82,6 @@ struct ClauseSplittingTests {
             #expect(SafetyChecks.clauses(text).map(\.text) == SafetyChecks.characterClauses(text).map(\.text), "\(text.debugDescription)")
         }
         #expect(SafetyChecks.clauses("Brace first. Then lift; breathe out!").map(\.text) == ["Brace first", " Then lift", " breathe out"])
+        #expect(SafetyChecks.clauses("Rodillas\u{00A0}— sin dolor.\u{00A0}Sigue").map(\.text) == ["Rodillas\u{00A0}— sin dolor", "\u{00A0}Sigue"])
     }
 }
