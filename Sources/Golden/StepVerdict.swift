@@ -151,7 +151,7 @@ public enum GoldenComparison {
         for result: StepResult, key: StepKey, approved: GoldenEntry?, options: JSONDiff.Options
     ) -> StepVerdict {
         let problem = "no valid output: \(result.failure?.message ?? "invalid")"
-        guard let approved, approved.checks[usableOutputCheck] == false else {
+        guard let approved, !approved.isUsable else {
             let hint = approved == nil ? "; `accept` records it as a known failure" : " (golden has a valid output)"
             var verdict = StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
             // A reply that fails its schema but still parses (an option removed, a field

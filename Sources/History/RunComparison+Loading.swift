@@ -74,7 +74,7 @@ extension RunComparison {
         try store.entries(pending: false).compactMap { key in
             guard let entry = try store.approved(key) else { return nil }
             // An approved unusable reply is a known failure: golden has no output there either.
-            let usable = entry.checks[GoldenComparison.usableOutputCheck] != false
+            let usable = entry.isUsable
             let row = StepRow(
                 runId: "golden", fixture: key.fixture, stepId: key.step, status: usable ? "matches" : "known-failure",
                 outcome: usable ? "valid" : "invalid",

@@ -65,7 +65,7 @@ public struct ComparedOutput: Sendable, Hashable, ComparedStep {
 
     /// An approved golden output; an approved unusable reply is a step without an output, as the gate reads it.
     public init(key: String, golden entry: GoldenEntry) {
-        let usable = entry.checks[GoldenComparison.usableOutputCheck] != false
+        let usable = entry.isUsable
         self.init(
             key: key, outcome: usable ? "valid" : "invalid",
             checks: entry.checks.sorted { $0.key < $1.key }.map { Check(name: $0.key, passed: $0.value, message: entry.failureMessages[$0.key] ?? "") },
