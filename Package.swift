@@ -51,7 +51,7 @@ let package = Package(
             name: "Pipeline",
             dependencies: [
                 "JSONSchema", "Intake", "Providers", "Checks", "Diff", "Storage",
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 

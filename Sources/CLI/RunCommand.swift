@@ -103,6 +103,11 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "n"))
     var keepReports: Int = 50
 
+    @Flag(
+        name: .customLong("no-cache"),
+        help: "Work every replayed step out afresh instead of reusing results from .step-cache/ (reused only when the build, the step's prompt files, the fixture, the earlier steps and the recording are all unchanged).")
+    var noCache = false
+
     @Flag(help: "Print a line for every finished step. Replay prints only the steps that fail; the comparison with golden covers the rest.")
     var verbose = false
 
@@ -135,6 +140,7 @@ struct RunCommand: AsyncParsableCommand {
         let gate = try passRateGate()
         (request.options.requiredPassRates, request.options.gateOn) = (gate.requiredRates, gate.basis)
         request.options.keptReports = keepReports == 0 ? nil : keepReports
+        request.options.cachesSteps = !noCache
         await RunSession.start(request, in: try projectOptions.openProject())
     }
 }

@@ -39,6 +39,10 @@ public struct Evaluation: Sendable {
         /// Report folders kept under `Reports/`, this run's included; older ones are
         /// deleted (their figures stay in the run history). Nil keeps every folder.
         public var keptReports: Int? = 50
+        /// Reuse a replayed step's result from `.step-cache/` when nothing it follows
+        /// from has changed (the build, its prompt files, fixture, earlier steps and
+        /// recording), and keep new ones there.
+        public var cachesSteps = false
 
         public init() {}
     }
@@ -122,7 +126,8 @@ public struct Evaluation: Sendable {
         let stop = RunStop()
         let pipeline = Pipeline(
             runner: StepRunner(provider: limited, prompts: prompts, repairAttempts: options.repairs, prices: prices),
-            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !provider.answersAtOnce, stop: stop)
+            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !provider.answersAtOnce, stop: stop,
+            cache: options.cachesSteps ? StepCache(folder: layout.stepCache, layout: layout, prompts: prompts) : nil)
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now

@@ -18,6 +18,8 @@ public struct ProjectLayout: Sendable, Hashable {
     public var reports: URL { root.appendingPathComponent("Reports", isDirectory: true) }
     /// The run history database (ignored by git).
     public var history: URL { root.appendingPathComponent(".history/runs.sqlite") }
+    /// Replayed steps' results, reused while nothing they follow from changes (ignored by git).
+    public var stepCache: URL { root.appendingPathComponent(".step-cache", isDirectory: true) }
 
     public var intakeSchema: URL { schemas.appendingPathComponent("intake.schema.json") }
     public var scenarioSchema: URL { schemas.appendingPathComponent("scenario.schema.json") }

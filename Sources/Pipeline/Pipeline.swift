@@ -18,15 +18,19 @@ public struct Pipeline: Sendable {
     public let offloadsWork: Bool
     /// Set when the run is stopped from inside (see `RunStop`).
     public let stop: RunStop
+    /// Where replayed steps' results are kept and reused; nil works every step out.
+    public let cache: StepCache?
 
     public init(
-        runner: StepRunner, lastStep: StepSelector? = nil, runsChecks: Bool = true, offloadsWork: Bool = true, stop: RunStop = RunStop()
+        runner: StepRunner, lastStep: StepSelector? = nil, runsChecks: Bool = true, offloadsWork: Bool = true, stop: RunStop = RunStop(),
+        cache: StepCache? = nil
     ) {
         self.runner = runner
         self.lastStep = lastStep
         self.runsChecks = runsChecks
         self.offloadsWork = offloadsWork
         self.stop = stop
+        self.cache = cache
     }
 
     public static let interrupted = "not run: the run was interrupted"
@@ -34,7 +38,7 @@ public struct Pipeline: Sendable {
     /// The same pipeline for repeat `number` of `run --repeat N`: its calls carry the
     /// number, so each repeat is recorded and replayed on its own.
     public func repeating(_ number: Int) -> Pipeline {
-        Pipeline(runner: runner.forRepeat(number), lastStep: lastStep, runsChecks: runsChecks, offloadsWork: offloadsWork, stop: stop)
+        Pipeline(runner: runner.forRepeat(number), lastStep: lastStep, runsChecks: runsChecks, offloadsWork: offloadsWork, stop: stop, cache: cache)
     }
 
     /// A fixture the run stopped before starting: every selected step skipped, saying why the run stopped.
@@ -91,6 +95,7 @@ public struct Pipeline: Sendable {
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
         let plan = FixturePlan(fixture)
         let layouts = LayoutMemo()
+        let cache = self.cache?.fixture(fixture, track: cacheTrack, settings: ["repairs \(runner.repairAttempts)", runsChecks ? "checks" : "no checks"])
         var steps: [StepResult] = []
         var outputs: [StepID: JSONValue] = [:]
         // Set once a step of this fixture did not run because the run stopped.
@@ -115,6 +120,7 @@ public struct Pipeline: Sendable {
             }
             switch planned.runner {
             case .confirm:
+                _ = cache?.key(for: planned.id, answers: nil)
                 if let choice = plan.confirm(planned, outputs: outputs) {
                     await record(StepResult(id: planned.id, status: .valid, output: choice.option, note: choice.note))
                 } else {
@@ -122,14 +128,37 @@ public struct Pipeline: Sendable {
                 }
             case .model(let step):
                 guard var input = plan.input(for: planned, outputs: outputs) else {
+                    cache?.pass(planned.id, note: planned.missingInput)
                     await record(.skipped(planned.id, because: planned.missingInput))
                     continue
                 }
                 input.layouts = layouts
-                await record(await call(planned, step, input, fixture: fixture, before: planned.before(outputs), onEvent: onEvent))
+                let context = CallContext(fixture: fixture.name, step: planned.id.description, repeatNumber: runner.repeatNumber)
+                guard let cache, let answers = runner.provider.fixedAnswers(for: context) else {
+                    cache?.pass(planned.id, note: "no fixed answers")
+                    await record(await call(planned, step, input, fixture: fixture, before: planned.before(outputs), onEvent: onEvent))
+                    continue
+                }
+                let key = cache.key(for: planned.id, answers: answers)
+                if !Task.isCancelled, stop.note == nil, var reused = cache.result(for: planned.id, key: key) {
+                    runner.provider.reused(answers)
+                    reused.cost = runner.prices.cost(model: runner.provider.model, usage: reused.usage)
+                    onEvent(.stepStarted(fixture: fixture.name, step: planned.id))
+                    await record(reused)
+                    continue
+                }
+                let result = await call(planned, step, input, fixture: fixture, before: planned.before(outputs), onEvent: onEvent)
+                cache.keep(result, key: key)
+                await record(result)
             }
         }
+        cache?.save()
         return FixtureResult(fixture: fixture.name, steps: steps)
+    }
+
+    /// The cache's folder for this pipeline's runs: the variant selection's track and the repeat.
+    var cacheTrack: String {
+        (runner.prompts.variants.track?.label ?? "base") + (runner.repeatNumber > 1 ? ".repeat-\(runner.repeatNumber)" : "")
     }
 
     /// Sends one model step and checks its output.

@@ -161,9 +161,32 @@ public protocol ModelProvider: Sendable {
     /// work around each call is then not worth moving off the cooperative pool.
     var answersAtOnce: Bool { get }
     func complete(_ request: CompletionRequest) async throws -> CompletionResponse
+    /// What one step's calls would be answered from when the answers are fixed in
+    /// advance (a replay's recording), so a run may reuse what it concluded from the
+    /// very same answers before. Nil for a live model, or when nothing would answer.
+    func fixedAnswers(for context: CallContext) -> FixedAnswers?
+    /// Says that a step was concluded from its `fixedAnswers` without calling: the
+    /// answers were served all the same (a replay names their model in reports).
+    func reused(_ answers: FixedAnswers)
 }
 
 extension ModelProvider {
     public var answeringModel: String { model }
     public var answersAtOnce: Bool { false }
+    public func fixedAnswers(for context: CallContext) -> FixedAnswers? { nil }
+    public func reused(_ answers: FixedAnswers) {}
+}
+
+/// The answers a step's calls would get, fixed in advance: a digest of exactly what
+/// would answer (a recording's bytes, the repeat), and who answered it.
+public struct FixedAnswers: Hashable, Sendable {
+    /// Changes whenever anything that would answer changes.
+    public var digest: String
+    /// The provider and model the answers came from, as reports name them.
+    public var source: String
+
+    public init(digest: String, source: String) {
+        self.digest = digest
+        self.source = source
+    }
 }

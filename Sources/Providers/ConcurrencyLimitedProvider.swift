@@ -31,6 +31,9 @@ public final class ConcurrencyLimitedProvider: ModelProvider, @unchecked Sendabl
         return try await base.complete(request)
     }
 
+    public func fixedAnswers(for context: CallContext) -> FixedAnswers? { base.fixedAnswers(for: context) }
+    public func reused(_ answers: FixedAnswers) { base.reused(answers) }
+
     private func acquire() async throws {
         let id: UInt64 = lock.withLock {
             nextID += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Intake
+import JSONSchema
 import Providers
 import Storage
 
@@ -29,6 +30,18 @@ public struct ReplayProvider: ModelProvider {
     /// A repair the recorded conversation does not hold: the step ends with the reply that was recorded.
     private var noRecordedRepair: ProviderError {
         ProviderError(kind: .repairDeclined, provider: kind, message: "no recorded repair attempt to replay")
+    }
+
+    /// The step's cassette, to the byte, and the repeat: a replay answers from nothing else.
+    public func fixedAnswers(for context: CallContext) -> FixedAnswers? {
+        guard let data = store.recordedData(context.key), let json = try? JSONParser.parse(data),
+              let provider = json["provider"]?.stringValue, let model = json["model"]?.stringValue
+        else { return nil }
+        return FixedAnswers(digest: "\(SHA256Digest.hex(of: data)) repeat \(context.repeatNumber)", source: "\(provider) \(model)")
+    }
+
+    public func reused(_ answers: FixedAnswers) {
+        served.insert(answers.source)
     }
 
     public func complete(_ request: CompletionRequest) async throws -> CompletionResponse {

@@ -1,3 +1,4 @@
+import Foundation
 import Intake
 
 /// Where recorded responses are kept, one cassette per fixture step: `CassetteStore`
@@ -8,6 +9,10 @@ public protocol CassetteStorage: Sendable {
 
     /// The cassette for one step read for replay, nil when none was recorded.
     func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette?
+
+    /// The cassette file's bytes as stored, nil when none was recorded: what a replay
+    /// of the step would answer from, to the byte.
+    func recordedData(_ key: StepKey) -> Data?
 
     /// Keeps a cassette whole, replacing the step's earlier one: a reader sees the
     /// old cassette or the new one, never half of one.

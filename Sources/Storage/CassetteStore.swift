@@ -29,8 +29,12 @@ public struct CassetteStore: CassetteStorage, Sendable {
 
     /// The cassette for one step read for replay, nil when none was recorded.
     public func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette? {
-        guard let data = FileManager.default.contents(atPath: path(key)) else { return nil }
+        guard let data = recordedData(key) else { return nil }
         return try Self.replayable(data, for: key)
+    }
+
+    public func recordedData(_ key: StepKey) -> Data? {
+        FileManager.default.contents(atPath: path(key))
     }
 
     /// A cassette file's contents read for replay.

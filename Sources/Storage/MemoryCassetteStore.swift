@@ -14,8 +14,12 @@ public final class MemoryCassetteStore: CassetteStorage, @unchecked Sendable {
     }
 
     public func replayable(_ key: StepKey) throws(CassetteError) -> ReplayableCassette? {
-        guard let data = lock.withLock({ files[key] }) else { return nil }
+        guard let data = recordedData(key) else { return nil }
         return try CassetteStore.replayable(data, for: key)
+    }
+
+    public func recordedData(_ key: StepKey) -> Data? {
+        lock.withLock { files[key] }
     }
 
     public func write(_ cassette: Cassette) throws {

@@ -28,6 +28,10 @@ public struct VariantCassetteStore: CassetteStorage {
         try store(for: key.step).replayable(key)
     }
 
+    public func recordedData(_ key: StepKey) -> Data? {
+        store(for: key.step).recordedData(key)
+    }
+
     public func write(_ cassette: Cassette) throws {
         try store(for: cassette.step).write(cassette)
     }

@@ -1,0 +1,183 @@
+import Crypto
+import Foundation
+import Intake
+import JSONSchema
+import Providers
+
+/// What replayed steps concluded, kept so that a later run reuses a step's result
+/// instead of working it out again when nothing it follows from has changed: the same
+/// build of the program, the same prompt files, the same fixture, the same earlier
+/// steps and the same recorded answers. A changed prompt re-judges its own step and
+/// the steps after it; everything else is read back.
+///
+/// Each fixture of a track (base or variant selection, and repeat) has one file under
+/// `folder`, holding one entry per step with the key it was concluded under; a
+/// changed key replaces its entry, so the folder never grows past one run's worth.
+public struct StepCache: Sendable {
+    public let folder: URL
+    /// What every step's key starts from: the build, how it was invoked (hints name it), the shared prompt files.
+    let runKey: [UInt8]
+    /// Each step prompt's own files (its folder, and its variant's when one is selected).
+    let stepKeys: [PipelineStep: [UInt8]]
+
+    /// Reads the prompt files of `prompts` (as `layout` holds them) into the keys.
+    public init(folder: URL, layout: ProjectLayout, prompts: PromptLibrary) {
+        self.folder = folder
+        let stepFolders = PipelineStep.allCases.map { layout.prompts.appendingPathComponent($0.rawValue, isDirectory: true).path + "/" }
+        var run = KeyBuilder()
+        run.add(["step cache 1", CodeIdentity.current, Invocation.command])
+        run.addFiles(under: layout.prompts) { path in !stepFolders.contains { path.hasPrefix($0) } }
+        runKey = run.bytes
+        var steps: [PipelineStep: [UInt8]] = [:]
+        for step in PipelineStep.allCases {
+            var key = KeyBuilder()
+            let base = layout.prompts.appendingPathComponent(step.rawValue, isDirectory: true)
+            let variants = base.appendingPathComponent(VariantTrack.folderName, isDirectory: true).path + "/"
+            key.addFiles(under: base) { !$0.hasPrefix(variants) }
+            if let variant = prompts.variants.steps[step] {
+                key.add([variant])
+                key.addFiles(under: PromptVariants.folder(of: step, variant: variant, layout: layout)) { _ in true }
+            }
+            steps[step] = key.bytes
+        }
+        stepKeys = steps
+    }
+
+    /// The cache of one fixture in one track, read from its file.
+    /// `settings` are the run's own choices that change a result (repairs, checks).
+    func fixture(_ fixture: Fixture, track: String, settings: [String]) -> FixtureCache {
+        var key = KeyBuilder(runKey)
+        key.add([fixture.name, track] + settings)
+        for url in [fixture.recordURL, fixture.scenarioURL] { key.add(file: url) }
+        let file = folder.appendingPathComponent(track, isDirectory: true).appendingPathComponent(fixture.name + ".json")
+        return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: FixtureCache.read(file))
+    }
+}
+
+/// One fixture's part of a `StepCache` while the fixture runs. A step's key chains
+/// the keys of the steps before it, since their outputs are its input.
+final class FixtureCache: @unchecked Sendable {
+    struct Entry: Codable {
+        var key: String
+        var result: StepResult
+    }
+
+    let file: URL
+    private var chain: [UInt8]
+    private let stepKeys: [PipelineStep: [UInt8]]
+    private var entries: [String: Entry]
+    private var changed = false
+    /// Steps read back, and steps worked out and kept, for tests and the run's summary.
+    private(set) var reused = 0
+    private(set) var kept = 0
+
+    init(file: URL, chain: [UInt8], stepKeys: [PipelineStep: [UInt8]], entries: [String: Entry]) {
+        self.file = file
+        self.chain = chain
+        self.stepKeys = stepKeys
+        self.entries = entries
+    }
+
+    /// The key of step `id` answered by `answers` (nil answers: a step with no model),
+    /// which every later step's key follows from.
+    func key(for id: StepID, answers: FixedAnswers?) -> String {
+        var key = KeyBuilder(chain)
+        key.add([id.description, answers?.digest ?? "no model"])
+        if let step = id.step, let prompt = stepKeys[step] { key.add(bytes: prompt) }
+        chain = key.bytes
+        return key.hex
+    }
+
+    /// A step that ended without a result worth keeping still moves the chain on.
+    func pass(_ id: StepID, note: String) {
+        var key = KeyBuilder(chain)
+        key.add([id.description, "not kept", note])
+        chain = key.bytes
+    }
+
+    /// The result kept under `key` for step `id`, if the key is the same.
+    func result(for id: StepID, key: String) -> StepResult? {
+        guard let entry = entries[id.description], entry.key == key else { return nil }
+        reused += 1
+        return entry.result
+    }
+
+    /// Keeps `result` under `key`: only a step the model answered, valid or not. An
+    /// error or a skip depends on more than the key holds (a stop, a missing file).
+    func keep(_ result: StepResult, key: String) {
+        guard result.status == .valid || result.status == .invalid else { return }
+        entries[result.id.description] = Entry(key: key, result: result)
+        changed = true
+        kept += 1
+    }
+
+    /// Writes the fixture's file when an entry changed, atomically. A cache that cannot
+    /// be written only costs the next run time, so a failure is not an error.
+    func save() {
+        guard changed else { return }
+        let file = StoredFile(steps: entries)
+        guard let value = try? JSONValueEncoder().encode(file) else { return }
+        try? FileManager.default.createDirectory(at: self.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(value.serializedBytes()).write(to: self.file, options: .atomic)
+    }
+
+    /// The entries of a fixture's file; none when it is missing or unreadable.
+    static func read(_ file: URL) -> [String: Entry] {
+        guard let data = FileManager.default.contents(atPath: file.path),
+              let value = try? JSONParser.parse(data),
+              let stored = try? JSONValueDecoder().decode(StoredFile.self, from: value)
+        else { return [:] }
+        return stored.steps
+    }
+
+    private struct StoredFile: Codable {
+        var steps: [String: Entry]
+    }
+}
+
+/// A SHA-256 over parts, each length-prefixed so that no two lists of parts run together.
+private struct KeyBuilder {
+    private var hash = SHA256()
+
+    init() {}
+
+    init(_ start: [UInt8]) {
+        add(bytes: start)
+    }
+
+    mutating func add(_ parts: [String]) {
+        for part in parts { add(bytes: Array(part.utf8)) }
+    }
+
+    mutating func add<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hash.update(bufferPointer: $0) }
+        hash.update(data: Data(bytes))
+    }
+
+    mutating func add(file url: URL) {
+        add([url.lastPathComponent])
+        add(bytes: FileManager.default.contents(atPath: url.path) ?? Data("(missing)".utf8))
+    }
+
+    /// Every regular file under `folder` that `including` takes, by relative path and contents, in path order.
+    mutating func addFiles(under folder: URL, including: (String) -> Bool) {
+        let root = folder.path + "/"
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return add(["(no folder)"]) }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let path = root + relative
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue, including(path) { files.append(relative) }
+        }
+        for relative in files.sorted() {
+            add([relative])
+            add(bytes: FileManager.default.contents(atPath: root + relative) ?? Data())
+        }
+    }
+
+    var bytes: [UInt8] { Array(hash.finalize()) }
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: hash.finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] }, as: UTF8.self)
+    }
+}
