@@ -34,10 +34,23 @@ public struct ReplayProvider: ModelProvider {
 
     /// The step's cassette, to the byte, and the repeat: a replay answers from nothing else.
     public func fixedAnswers(for context: CallContext) -> FixedAnswers? {
-        guard let data = store.recordedData(context.key), let json = try? JSONParser.parse(data),
-              let provider = json["provider"]?.stringValue, let model = json["model"]?.stringValue
-        else { return nil }
-        return FixedAnswers(digest: "\(SHA256Digest.hex(of: data)) repeat \(context.repeatNumber)", source: "\(provider) \(model)")
+        guard let data = store.recordedData(context.key), let source = Self.source(ofCassette: data) else { return nil }
+        return FixedAnswers(digest: "\(SHA256Digest.hex(of: data)) repeat \(context.repeatNumber)", source: source)
+    }
+
+    /// `provider model` of a cassette file. A cassette as written has its top-level
+    /// members on lines of their own, two spaces in, after the long list of calls:
+    /// they are read from the end, and any other layout is parsed whole.
+    static func source(ofCassette data: Data) -> String? {
+        func member(_ name: String) -> String? {
+            guard let found = data.range(of: Data("\n  \"\(name)\" : \"".utf8), options: .backwards) else { return nil }
+            let value = data[found.upperBound...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\n") }
+            guard value.endIndex < data.endIndex, data[value.endIndex] == UInt8(ascii: "\"") else { return nil }
+            return String(decoding: value, as: UTF8.self)
+        }
+        if let provider = member("provider"), let model = member("model") { return "\(provider) \(model)" }
+        guard let json = try? JSONParser.parse(data), let provider = json["provider"]?.stringValue, let model = json["model"]?.stringValue else { return nil }
+        return "\(provider) \(model)"
     }
 
     public func reused(_ answers: FixedAnswers) {

@@ -50,6 +50,8 @@ struct StepRunnerTests {
         #expect(repair[1].content == tooFew)
         #expect(repair[2].content.contains("/options"))
         #expect(repair[2].content.contains(result.attempts[0].problems[0]))
+        #expect(result.attempts[0].responseText == tooFew, "the unusable reply is kept as it came, for the report and golden")
+        #expect(result.attempts[1].responseText == "", "the used reply is the output; a run of thousands of steps does not hold it twice")
     }
 
     @Test func withoutRepairsAnInvalidReplyIsInvalid() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Intake
 import JSONSchema
 import Providers
-import Storage
+@testable import Storage
 import Testing
 
 @testable import Pipeline
@@ -155,4 +155,20 @@ private final class CallCounting: ModelProvider, @unchecked Sendable {
 
     func fixedAnswers(for context: CallContext) -> FixedAnswers? { base.fixedAnswers(for: context) }
     func reused(_ answers: FixedAnswers) { base.reused(answers) }
+}
+
+@Suite("A cassette's provider and model")
+struct CassetteSourceTests {
+    @Test func areReadFromTheEndOfACassetteAsWrittenAndFromAnyOtherLayoutByParsing() throws {
+        let cassette = Cassette(
+            fixture: "sam", step: "goal-options", provider: "openai-compatible", model: "qwen2.5-1.5b \"q4\"", recordedAt: Date(), interactions: [])
+        let written = try CassetteStore.contents(of: cassette)
+        #expect(ReplayProvider.source(ofCassette: written) == "openai-compatible qwen2.5-1.5b \"q4\"", "an escaped quote is parsed")
+
+        let plain = Cassette(fixture: "sam", step: "goal-options", provider: "anthropic", model: "claude-x", recordedAt: Date(), interactions: [])
+        #expect(ReplayProvider.source(ofCassette: try CassetteStore.contents(of: plain)) == "anthropic claude-x")
+        let compact = Data(#"{"model":"m1","provider":"p1","interactions":[{"note":"\n  \"model\" : \"not this\""}]}"#.utf8)
+        #expect(ReplayProvider.source(ofCassette: compact) == "p1 m1", "a member inside a string is no member")
+        #expect(ReplayProvider.source(ofCassette: Data("not json".utf8)) == nil)
+    }
 }

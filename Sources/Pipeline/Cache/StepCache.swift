@@ -60,6 +60,9 @@ final class FixtureCache: @unchecked Sendable {
     struct Entry: Codable {
         var key: String
         var result: StepResult
+        /// The request's system prompt was the step's own, left out of the file and
+        /// restored from the prompt: every fixture's steps then share one copy.
+        var sharesSystemPrompt: Bool?
     }
 
     let file: URL
@@ -95,18 +98,26 @@ final class FixtureCache: @unchecked Sendable {
         chain = key.bytes
     }
 
-    /// The result kept under `key` for step `id`, if the key is the same.
-    func result(for id: StepID, key: String) -> StepResult? {
+    /// The result kept under `key` for step `id`, if the key is the same. `systemPrompt`
+    /// is the step's own (its files are part of the key).
+    func result(for id: StepID, key: String, systemPrompt: String) -> StepResult? {
         guard let entry = entries[id.description], entry.key == key else { return nil }
         reused += 1
-        return entry.result
+        var result = entry.result
+        if entry.sharesSystemPrompt == true { result.prompt?.system = systemPrompt }
+        return result
     }
 
     /// Keeps `result` under `key`: only a step the model answered, valid or not. An
     /// error or a skip depends on more than the key holds (a stop, a missing file).
-    func keep(_ result: StepResult, key: String) {
+    func keep(_ result: StepResult, key: String, systemPrompt: String) {
         guard result.status == .valid || result.status == .invalid else { return }
-        entries[result.id.description] = Entry(key: key, result: result)
+        var entry = Entry(key: key, result: result)
+        if result.prompt?.system == systemPrompt {
+            entry.result.prompt?.system = ""
+            entry.sharesSystemPrompt = true
+        }
+        entries[result.id.description] = entry
         changed = true
         kept += 1
     }

@@ -17,7 +17,8 @@ public enum StepStatus: String, Codable, Hashable, Sendable {
 
 /// One call to the model within a step: the first try or a repair.
 public struct Attempt: Codable, Hashable, Sendable {
-    /// The reply text as received.
+    /// The reply text as received, for a reply that could not be used; empty for the
+    /// reply the step used, whose output is the step's output.
     public var responseText: String
     public var finishReason: String?
     public var usage: TokenUsage

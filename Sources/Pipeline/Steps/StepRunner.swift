@@ -78,8 +78,9 @@ public struct StepRunner: Sendable {
             result.interventions += finished.blocked
             let blocked = finished.judged.output == nil ? finished.blocked : []
             let judgedOutput = finished.judged
+            // A used reply's text is the step's output; only an unusable one is kept as it came.
             attempts.append(Attempt(
-                responseText: response.text, finishReason: response.finishReason, usage: response.usage,
+                responseText: judgedOutput.output == nil ? response.text : "", finishReason: response.finishReason, usage: response.usage,
                 latency: response.latency, problems: judgedOutput.problems, retries: response.retries))
             if let output = judgedOutput.output {
                 result.status = .valid
