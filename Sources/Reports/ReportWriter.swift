@@ -18,21 +18,31 @@ public struct ReportWriter: Sendable {
     public func write(_ report: RunReport, history: [PassRatePoint] = []) throws -> URL {
         let folder = root.appendingPathComponent(report.run.id, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // The four renderings are independent; a large run's take seconds each, so they run side by side.
+        // The four renderings are independent; a large run's take seconds each, so they run
+        // side by side. `results.json`, the largest, spreads its own batches over every core:
+        // started inside another parallel loop it would get one thread.
         let writers: [(name: String, write: @Sendable (URL) throws -> Void)] = [
-            ("results.json", { try ResultsFile.write(report, to: $0) }),
-            ("index.html", { try Self.writeAtomically(Array(HTMLReport.render(report, history: history).utf8), to: $0) }),
-            ("report.md", { try Self.writeAtomically(Array(MarkdownReport.render(report).utf8), to: $0) }),
-            ("junit.xml", { try Self.writeAtomically(Array(JUnitReport.render(report).utf8), to: $0) }),
+            ("index.html", { try Self.writeAtomically(HTMLReport.render(report, history: history), to: $0) }),
+            ("report.md", { try Self.writeAtomically(MarkdownReport.render(report), to: $0) }),
+            ("junit.xml", { try Self.writeAtomically(JUnitReport.render(report), to: $0) }),
         ]
         let failure = FirstFailure()
-        DispatchQueue.concurrentPerform(iterations: writers.count) { index in
-            do {
-                try writers[index].write(folder.appendingPathComponent(writers[index].name))
-            } catch {
-                failure.keep(error)
+        let others = DispatchGroup()
+        for writer in writers {
+            DispatchQueue.global(qos: .userInitiated).async(group: others) {
+                do {
+                    try writer.write(folder.appendingPathComponent(writer.name))
+                } catch {
+                    failure.keep(error)
+                }
             }
         }
+        do {
+            try ResultsFile.write(report, to: folder.appendingPathComponent("results.json"))
+        } catch {
+            failure.keep(error)
+        }
+        others.wait()
         if let error = failure.error { throw error }
         let latest = root.appendingPathComponent("latest")
         try? FileManager.default.removeItem(at: latest)
@@ -47,10 +57,11 @@ public struct ReportWriter: Sendable {
         return data
     }
 
-    /// Writes without copying the bytes into a `Data` first: a large run's
-    /// results are a hundred megabytes.
-    private static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        try bytes.withUnsafeBytes { buffer in
+    /// Writes the text's own UTF-8 without copying it first: a large run's HTML
+    /// report is tens of megabytes.
+    private static func writeAtomically(_ text: String, to url: URL) throws {
+        var text = text
+        try text.withUTF8 { buffer in
             guard let base = buffer.baseAddress else { return try Data().write(to: url, options: .atomic) }
             try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
                 .write(to: url, options: .atomic)

@@ -114,10 +114,11 @@ struct StepCacheTests {
         #expect(again.calls == ["program-draft"], "the error is met again, not read back")
     }
 
-    @Test func theBuildIsNamedByItsLinkerBuildID() throws {
+    @Test func theBuildIsNamedByItsLinkerBuildIDAndItsLibraries() throws {
         #if os(Linux)
-        #expect(CodeIdentity.current.hasPrefix("build-id "), "\(CodeIdentity.current)")
-        #expect(CodeIdentity.current.count > "build-id ".count + 16)
+        #expect(CodeIdentity.program.hasPrefix("build-id "), "\(CodeIdentity.program)")
+        #expect(CodeIdentity.program.count > "build-id ".count + 16)
+        #expect(CodeIdentity.sharedLibraries.contains { $0.contains("libswiftCore.so") }, "the Swift runtime it runs on counts too")
         #endif
         // A note list: first another note (type 1, name "GNU"), then the build id (type 3).
         var notes: [UInt8] = []

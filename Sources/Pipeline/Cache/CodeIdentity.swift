@@ -4,10 +4,34 @@ import Foundation
 /// Which build of the program is running: a conclusion reached by one build is
 /// reused only by the same build, since any change to the code may change it.
 enum CodeIdentity {
+    /// The program and the shared libraries it runs on (the Swift runtime, Foundation,
+    /// ICU's regular expressions): a library updated in place changes it too.
+    static let current: String = ([program] + sharedLibraries).joined(separator: "\n")
+
     /// The linker's build id when it wrote one (a digest of the linked program),
     /// otherwise a digest of the executable file; a fresh value on every start when
     /// neither can be read, which turns reuse off rather than risk a wrong match.
-    static let current: String = buildID().map { "build-id " + $0 } ?? executableDigest().map { "sha256 " + $0 } ?? "unknown " + UUID().uuidString
+    static let program: String = buildID().map { "build-id " + $0 } ?? executableDigest().map { "sha256 " + $0 } ?? "unknown " + UUID().uuidString
+
+    /// Each shared library mapped into the process, by path, size and modification
+    /// time (read from `/proc/self/maps`; none elsewhere).
+    static var sharedLibraries: [String] {
+        // A /proc file says it is empty: it is read until it ends, not by its size.
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? file.readToEnd() else { return [] }
+        try? file.close()
+        let maps = String(decoding: data, as: UTF8.self)
+        let paths = Set(maps.split(separator: "\n").compactMap { line -> String? in
+            guard let slash = line.firstIndex(of: "/") else { return nil }
+            let path = String(line[slash...])
+            return path.contains(".so") ? path : nil
+        })
+        return paths.sorted().map { path in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            return "\(path) \(size) \(modified)"
+        }
+    }
 
     /// The running program's file: on Linux the kernel's link to it, whatever PATH found.
     private static var executablePath: String? {
