@@ -41,7 +41,7 @@ public struct RunOutcomePrinter {
         GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments, scopeArguments: scopeArguments)
             .print(outcome.golden, statusLine: outcome.report.statusLine)
         printWarnings(outcome.warnings)
-        out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s. Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
+        out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s\(Self.readBack(outcome.cachedSteps)). Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if let unreachable = outcome.unreachable {
             err.writeLine(err.styled("error", .red) + ": \(unreachable.message)")
             var next = "The run stopped after the first call's retries; the steps not run are marked so in the report."
@@ -63,6 +63,13 @@ public struct RunOutcomePrinter {
     }
 
     /// Pass rates with their spread, flaky checks and shortfalls, for `--repeat`.
+    /// How much of a replay came from the step cache, so a fast pass is never mistaken for a full one.
+    static func readBack(_ cached: (readBack: Int, workedOut: Int)?) -> String {
+        guard let cached, cached.readBack > 0 else { return "" }
+        let replayed = cached.readBack + cached.workedOut
+        return "; \(cached.readBack) of \(replayed) replayed step\(replayed == 1 ? "" : "s") read back from .step-cache/ (--no-cache works them out)"
+    }
+
     private func printStability(_ repeats: RepeatStatistics) {
         out.writeLine("")
         out.writeLine("Stability over \(repeats.repeats) repeats:")

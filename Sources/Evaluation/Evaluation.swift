@@ -62,6 +62,8 @@ public struct Evaluation: Sendable {
         public var unreachable: StepFailure?
         /// Why the run stopped starting calls when a budget (`--max-minutes`, `--max-cost`...) ran out.
         public var budgetStop: BudgetStop?
+        /// With the step cache: replayed steps read back from it, and worked out afresh.
+        public var cachedSteps: (readBack: Int, workedOut: Int)?
 
         /// Steps whose recording could not be read, as `fixture/step`.
         public var unreadableRecordings: [String] {
@@ -124,10 +126,10 @@ public struct Evaluation: Sendable {
         // A provider nobody answers for fails every call the same way, after the same
         // retries: the first such failure stops the run.
         let stop = RunStop()
+        let cache = options.cachesSteps ? StepCache(folder: layout.stepCache, layout: layout, prompts: prompts) : nil
         let pipeline = Pipeline(
             runner: StepRunner(provider: limited, prompts: prompts, repairAttempts: options.repairs, prices: prices),
-            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !provider.answersAtOnce, stop: stop,
-            cache: options.cachesSteps ? StepCache(folder: layout.stepCache, layout: layout, prompts: prompts) : nil)
+            lastStep: options.lastStep, runsChecks: options.runsChecks, offloadsWork: !provider.answersAtOnce, stop: stop, cache: cache)
         let fixtureConcurrency = options.jobs * 2
         let startedAt = Date()
         let clock = ContinuousClock.now
@@ -202,7 +204,7 @@ public struct Evaluation: Sendable {
         }
         return Outcome(
             results: results, golden: golden, report: report, reportFolder: folder, warnings: warnings, interrupted: interrupted,
-            unreachable: unreachable, budgetStop: budgetStop)
+            unreachable: unreachable, budgetStop: budgetStop, cachedSteps: cache.map(\.tally.total))
     }
 }
 

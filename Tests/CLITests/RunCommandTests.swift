@@ -200,4 +200,45 @@ struct RunCommandTests {
         #expect(outcome.standardOutput.contains("# confirmed goal: placeholder (no usable output of goal-options-edit-1)"))
         #expect(outcome.standardOutput.contains("# current program: placeholder (no usable output of program-draft)"))
     }
+
+    /// A re-run with nothing changed reads every replayed step back and says so; its
+    /// report is the same as the run that worked them out, and `--no-cache` works them out again.
+    @Test func aReplayReadsUnchangedStepsBackAndSaysSo() throws {
+        let project = try Self.makeProject(withGoldenOf: ["busy-parent"])
+        defer { try? FileManager.default.removeItem(at: project) }
+        let arguments = ["run", "--ci", "--project", project.path, "--fixture", "busy-parent"]
+        let first = try CommandRunner.run(arguments)
+        #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")
+        #expect(!first.standardOutput.contains("read back"))
+        let firstResults = try Self.latestResults(in: project)
+
+        let second = try CommandRunner.run(arguments)
+        #expect(second.status == 0, "\(second.standardOutput)\(second.standardError)")
+        #expect(second.standardOutput.contains("; 4 of 4 replayed steps read back from .step-cache/ (--no-cache works them out)."))
+        let secondResults = try Self.latestResults(in: project)
+        #expect(secondResults["fixtures"] == firstResults["fixtures"], "the same steps, outputs, checks and verdicts")
+        #expect(secondResults["totals"] == firstResults["totals"])
+
+        let fresh = try CommandRunner.run(arguments + ["--no-cache"])
+        #expect(fresh.status == 0)
+        #expect(!fresh.standardOutput.contains("read back"))
+        #expect(try Self.latestResults(in: project)["fixtures"] == firstResults["fixtures"])
+    }
+
+    /// The newest run's results.json, parsed.
+    static func latestResults(in project: URL) throws -> [String: AnyHashableJSON] {
+        let data = try Data(contentsOf: project.appendingPathComponent("Reports/latest/results.json"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return object.mapValues(AnyHashableJSON.init)
+    }
+}
+
+/// A parsed JSON value that compares by content.
+struct AnyHashableJSON: Equatable {
+    let text: String
+
+    init(_ value: Any) {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])) ?? Data()
+        text = String(decoding: data, as: UTF8.self)
+    }
 }

@@ -19,6 +19,20 @@ public struct StepCache: Sendable {
     let runKey: [UInt8]
     /// Each step prompt's own files (its folder, and its variant's when one is selected).
     let stepKeys: [PipelineStep: [UInt8]]
+    /// Steps read back and steps worked out so far, over every fixture of the run.
+    public let tally = Tally()
+
+    public final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts = (readBack: 0, workedOut: 0)
+
+        func add(readBack: Int = 0, workedOut: Int = 0) {
+            lock.withLock { counts = (counts.readBack + readBack, counts.workedOut + workedOut) }
+        }
+
+        /// Replayed steps whose result was read back, and those worked out (and kept when the model answered).
+        public var total: (readBack: Int, workedOut: Int) { lock.withLock { counts } }
+    }
 
     /// Reads the prompt files of `prompts` (as `layout` holds them) into the keys.
     public init(folder: URL, layout: ProjectLayout, prompts: PromptLibrary) {
@@ -50,7 +64,7 @@ public struct StepCache: Sendable {
         key.add([fixture.name, track] + settings)
         for url in [fixture.recordURL, fixture.scenarioURL] { key.add(file: url) }
         let file = folder.appendingPathComponent(track, isDirectory: true).appendingPathComponent(fixture.name + ".json")
-        return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: FixtureCache.read(file))
+        return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: FixtureCache.read(file), tally: tally)
     }
 }
 
@@ -70,15 +84,14 @@ final class FixtureCache: @unchecked Sendable {
     private let stepKeys: [PipelineStep: [UInt8]]
     private var entries: [String: Entry]
     private var changed = false
-    /// Steps read back, and steps worked out and kept, for tests and the run's summary.
-    private(set) var reused = 0
-    private(set) var kept = 0
+    private let tally: StepCache.Tally
 
-    init(file: URL, chain: [UInt8], stepKeys: [PipelineStep: [UInt8]], entries: [String: Entry]) {
+    init(file: URL, chain: [UInt8], stepKeys: [PipelineStep: [UInt8]], entries: [String: Entry], tally: StepCache.Tally) {
         self.file = file
         self.chain = chain
         self.stepKeys = stepKeys
         self.entries = entries
+        self.tally = tally
     }
 
     /// The key of step `id` answered by `answers` (nil answers: a step with no model),
@@ -102,7 +115,7 @@ final class FixtureCache: @unchecked Sendable {
     /// is the step's own (its files are part of the key).
     func result(for id: StepID, key: String, systemPrompt: String) -> StepResult? {
         guard let entry = entries[id.description], entry.key == key else { return nil }
-        reused += 1
+        tally.add(readBack: 1)
         var result = entry.result
         if entry.sharesSystemPrompt == true { result.prompt?.system = systemPrompt }
         return result
@@ -111,6 +124,7 @@ final class FixtureCache: @unchecked Sendable {
     /// Keeps `result` under `key`: only a step the model answered, valid or not. An
     /// error or a skip depends on more than the key holds (a stop, a missing file).
     func keep(_ result: StepResult, key: String, systemPrompt: String) {
+        tally.add(workedOut: 1)
         guard result.status == .valid || result.status == .invalid else { return }
         var entry = Entry(key: key, result: result)
         if result.prompt?.system == systemPrompt {
@@ -119,7 +133,6 @@ final class FixtureCache: @unchecked Sendable {
         }
         entries[result.id.description] = entry
         changed = true
-        kept += 1
     }
 
     /// Writes the fixture's file when an entry changed, atomically. A cache that cannot
