@@ -66,6 +66,24 @@ struct JSONValueDecoderTests {
         guard case .typeMismatch = wrongType else { Issue.record("expected typeMismatch"); return }
     }
 
+    /// Members of the expected kind are read directly; any other kind still fails with the member's path.
+    @Test func aMemberOfTheWrongKindNamesItsPath() throws {
+        struct Entry: Decodable {
+            var name: String
+            var note: String?
+            var passed: Bool?
+            var weight: Double?
+        }
+        for (text, path) in [(#"{"name": 3}"#, "name"), (#"{"name": "a", "note": false}"#, "note"),
+                             (#"{"name": "a", "passed": "yes"}"#, "passed"), (#"{"name": "a", "weight": "9"}"#, "weight")] {
+            let error = #expect(throws: DecodingError.self, "\(text)") { try JSONValueDecoder().decode(Entry.self, from: Data(text.utf8)) }
+            guard case .typeMismatch(_, let context) = error else { Issue.record("expected typeMismatch for \(text)"); continue }
+            #expect(context.codingPath.map(\.stringValue) == [path])
+        }
+        let present = try JSONValueDecoder().decode(Entry.self, from: Data(#"{"name": "a", "note": "n", "passed": true, "weight": 2.5}"#.utf8))
+        #expect(present.note == "n" && present.passed == true && present.weight == 2.5)
+    }
+
     @Test func snakeCaseKeysFillCamelCaseProperties() throws {
         struct Scenario: Decodable, Equatable {
             var optionFeedback: [String]

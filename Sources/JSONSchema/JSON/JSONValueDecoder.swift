@@ -135,10 +135,21 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return TreeDecoder(value: value, codingPath: codingPath + [key], convertsFromSnakeCase: convertsFromSnakeCase)
     }
 
+    // Strings, booleans and numbers of the expected kind are read straight from the
+    // member: a child decoder, and its coding path, are built only to report a mismatch.
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decode(type) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        if case .bool(let bool)? = object[key.stringValue] { return bool }
+        return try child(key).decode(type)
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        if case .string(let string)? = object[key.stringValue] { return string }
+        return try child(key).decode(type)
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        if case .number(let number)? = object[key.stringValue] { return number }
+        return try child(key).decode(type)
+    }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decode(type) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decode(type) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decode(type) }
@@ -150,7 +161,24 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decode(type) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decode(type) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if T.self == String.self, case .string(let string)? = object[key.stringValue] { return string as! T }
+        return try child(key).decodeValue(type)
+    }
+
+    // One look-up each, where the protocol's defaults ask `contains`, `decodeNil` and `decode` in turn.
+    private func isAbsent(_ key: Key) -> Bool {
+        switch object[key.stringValue] {
+        case nil, .null?: return true
+        default: return false
+        }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { isAbsent(key) ? nil : try decode(type, forKey: key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { isAbsent(key) ? nil : try decode(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { isAbsent(key) ? nil : try decode(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { isAbsent(key) ? nil : try decode(type, forKey: key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { isAbsent(key) ? nil : try decode(type, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try child(key).container(keyedBy: type)
