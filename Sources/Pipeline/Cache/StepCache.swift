@@ -12,7 +12,8 @@ import Providers
 ///
 /// Each fixture of a track (base or variant selection, and repeat) has one file under
 /// `folder`, holding one entry per step with the key it was concluded under; a
-/// changed key replaces its entry, so the folder never grows past one run's worth.
+/// changed key replaces its entry, so a track's folder holds one result per step,
+/// however often its prompts change.
 public struct StepCache: Sendable {
     public let folder: URL
     /// What every step's key starts from: the build, how it was invoked (hints name it), the shared prompt files.
