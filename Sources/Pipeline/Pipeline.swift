@@ -140,7 +140,7 @@ public struct Pipeline: Sendable {
                     continue
                 }
                 let key = cache.key(for: planned.id, answers: answers)
-                if !Task.isCancelled, stop.note == nil, var reused = cache.result(for: planned.id, key: key, systemPrompt: runner.prompts[step].system) {
+                if !Task.isCancelled, stop.note == nil, var reused = cache.result(for: planned.id, key: key, prompt: runner.prompts[step]) {
                     runner.provider.reused(answers)
                     reused.cost = runner.prices.cost(model: runner.provider.model, usage: reused.usage)
                     onEvent(.stepStarted(fixture: fixture.name, step: planned.id))
@@ -148,7 +148,7 @@ public struct Pipeline: Sendable {
                     continue
                 }
                 let result = await call(planned, step, input, fixture: fixture, before: planned.before(outputs), onEvent: onEvent)
-                cache.keep(result, key: key, systemPrompt: runner.prompts[step].system)
+                cache.keep(result, key: key, prompt: runner.prompts[step])
                 await record(result)
             }
         }

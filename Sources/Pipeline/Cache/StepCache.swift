@@ -40,7 +40,7 @@ public struct StepCache: Sendable {
         self.folder = folder
         let stepFolders = PipelineStep.allCases.map { layout.prompts.appendingPathComponent($0.rawValue, isDirectory: true).path + "/" }
         var run = KeyBuilder()
-        run.add(["step cache 1", CodeIdentity.current, Invocation.command])
+        run.add(["step cache 2", CodeIdentity.current, Invocation.command])
         run.addFiles(under: layout.prompts) { path in !stepFolders.contains { path.hasPrefix($0) } }
         runKey = run.bytes
         var steps: [PipelineStep: [UInt8]] = [:]
@@ -75,9 +75,10 @@ final class FixtureCache: @unchecked Sendable {
     struct Entry: Codable {
         var key: String
         var result: StepResult
-        /// The request's system prompt was the step's own, left out of the file and
-        /// restored from the prompt: every fixture's steps then share one copy.
-        var sharesSystemPrompt: Bool?
+        /// The request's user message, when its system message and settings were the
+        /// step prompt's own: the result's prompt is then left out of the file and
+        /// rebuilt from the step prompt, and every fixture's steps share one copy of them.
+        var user: String?
     }
 
     let file: URL
@@ -112,25 +113,27 @@ final class FixtureCache: @unchecked Sendable {
         chain = key.bytes
     }
 
-    /// The result kept under `key` for step `id`, if the key is the same. `systemPrompt`
-    /// is the step's own (its files are part of the key).
-    func result(for id: StepID, key: String, systemPrompt: String) -> StepResult? {
+    /// The result kept under `key` for step `id`, if the key is the same. `prompt` is
+    /// the step's own (its files are part of the key).
+    func result(for id: StepID, key: String, prompt: StepPrompt) -> StepResult? {
         guard let entry = entries[id.description], entry.key == key else { return nil }
         tally.add(readBack: 1)
         var result = entry.result
-        if entry.sharesSystemPrompt == true { result.prompt?.system = systemPrompt }
+        if let user = entry.user {
+            result.prompt = RenderedPrompt(step: prompt.step, system: prompt.system, user: user, schema: .null, metadata: prompt.metadata)
+        }
         return result
     }
 
     /// Keeps `result` under `key`: only a step the model answered, valid or not. An
     /// error or a skip depends on more than the key holds (a stop, a missing file).
-    func keep(_ result: StepResult, key: String, systemPrompt: String) {
+    func keep(_ result: StepResult, key: String, prompt: StepPrompt) {
         tally.add(workedOut: 1)
         guard result.status == .valid || result.status == .invalid else { return }
         var entry = Entry(key: key, result: result)
-        if result.prompt?.system == systemPrompt {
-            entry.result.prompt?.system = ""
-            entry.sharesSystemPrompt = true
+        if let sent = result.prompt, sent.step == prompt.step, sent.system == prompt.system, sent.metadata == prompt.metadata, sent.schema == .null {
+            entry.result.prompt = nil
+            entry.user = sent.user
         }
         entries[result.id.description] = entry
         changed = true
