@@ -40,10 +40,11 @@ public struct ReplayProvider: ModelProvider {
 
     /// `provider model` of a cassette file. A cassette as written has its top-level
     /// members on lines of their own, two spaces in, after the long list of calls:
-    /// they are read from the end, and any other layout is parsed whole.
+    /// they are read from its last few kilobytes, and any other layout is parsed whole.
     static func source(ofCassette data: Data) -> String? {
+        let tail = data.index(data.endIndex, offsetBy: -min(data.count, 4096))..<data.endIndex
         func member(_ name: String) -> String? {
-            guard let found = data.range(of: Data("\n  \"\(name)\" : \"".utf8), options: .backwards) else { return nil }
+            guard let found = data.range(of: Data("\n  \"\(name)\" : \"".utf8), options: .backwards, in: tail) else { return nil }
             let value = data[found.upperBound...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\n") }
             guard value.endIndex < data.endIndex, data[value.endIndex] == UInt8(ascii: "\"") else { return nil }
             return String(decoding: value, as: UTF8.self)

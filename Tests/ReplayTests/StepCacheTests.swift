@@ -172,4 +172,16 @@ struct CassetteSourceTests {
         #expect(ReplayProvider.source(ofCassette: compact) == "p1 m1", "a member inside a string is no member")
         #expect(ReplayProvider.source(ofCassette: Data("not json".utf8)) == nil)
     }
+
+    @Test func ofTheRepositorysRecordingsAgreeWithParsingThem() throws {
+        let folder = StepCacheTests.repository.appendingPathComponent("golden/\(StepCacheTests.fixture)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(CassetteStore.fileSuffix) }
+        #expect(names.count == 4)
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let json = try JSONParser.parse(data)
+            #expect(data.count > 4096, "\(name) is long enough to need the search from the end")
+            #expect(ReplayProvider.source(ofCassette: data) == "\(json["provider"]?.stringValue ?? "") \(json["model"]?.stringValue ?? "")")
+        }
+    }
 }

@@ -216,7 +216,9 @@ public struct PromptLibraryError: Error, Sendable, CustomStringConvertible {
 /// what depends on the fixture alone is computed once.
 public struct StepInput: Sendable {
     public let fixture: Fixture
-    let fixtureData: FixturePromptData
+    /// Made when a step first renders: a step read back from the step cache renders nothing.
+    private let promptData: FixturePromptData.Once
+    var fixtureData: FixturePromptData { promptData.value }
     public var currentOptions: JSONValue?
     /// Option-edit feedback already applied, oldest first.
     public var earlierFeedback: [String]
@@ -231,7 +233,7 @@ public struct StepInput: Sendable {
         confirmedGoal: JSONValue? = nil, currentProgram: JSONValue? = nil
     ) {
         self.fixture = fixture
-        fixtureData = FixturePromptData(fixture)
+        promptData = FixturePromptData.Once(fixture)
         self.currentOptions = currentOptions
         self.earlierFeedback = earlierFeedback
         self.feedback = feedback
@@ -252,6 +254,26 @@ struct FixturePromptData: Sendable {
         intakeJSON = PromptData.fenced(PromptData.intake(fixture.record))
         skippedFields = PromptData.skippedFields(fixture.record)
         recordFingerprint = Fingerprint.of(fixture.recordJSON.serialized(.canonical))
+    }
+
+    /// The data made once, on first use, and shared by every copy of the input.
+    final class Once: @unchecked Sendable {
+        private let fixture: Fixture
+        private let lock = NSLock()
+        private var made: FixturePromptData?
+
+        init(_ fixture: Fixture) {
+            self.fixture = fixture
+        }
+
+        var value: FixturePromptData {
+            lock.withLock {
+                if let made { return made }
+                let data = FixturePromptData(fixture)
+                made = data
+                return data
+            }
+        }
     }
 }
 
