@@ -172,11 +172,16 @@ public enum SHA256Digest {
         hex(of: SHA256.hash(data: bytes))
     }
 
-    private static func hex(of digest: SHA256.Digest) -> String {
+    public static func hex(of digest: SHA256.Digest) -> String {
+        lowercaseHex(digest)
+    }
+
+    /// Any bytes as lowercase hexadecimal, two digits a byte.
+    public static func lowercaseHex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in digest {
+        hex.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0f)])
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Storage
 
 /// Which build of the program is running: a conclusion reached by one build is
 /// reused only by the same build, since any change to the code may change it.
@@ -61,7 +62,7 @@ enum CodeIdentity {
             guard integer(table, at: entry, as: UInt32.self) == noteType else { continue }
             let size = Int(integer(table, at: entry + 32, as: UInt64.self))
             guard size <= 1 << 16, let notes = read(size, at: integer(table, at: entry + 8, as: UInt64.self)) else { continue }
-            if let id = notes.withUnsafeBytes(gnuBuildID) { return id.map { String(format: "%02x", $0) }.joined() }
+            if let id = notes.withUnsafeBytes(gnuBuildID) { return SHA256Digest.lowercaseHex(id) }
         }
         return nil
     }
@@ -94,6 +95,6 @@ enum CodeIdentity {
         defer { try? handle.close() }
         var hash = SHA256()
         while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return SHA256Digest.hex(of: hash.finalize())
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Intake
 import JSONSchema
 import Providers
+import Storage
 
 /// What replayed steps concluded, kept so that a later run reuses a step's result
 /// instead of working it out again when nothing it follows from has changed: the same
@@ -204,8 +205,5 @@ private struct KeyBuilder {
     }
 
     var bytes: [UInt8] { Array(hash.finalize()) }
-    var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: hash.finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] }, as: UTF8.self)
-    }
+    var hex: String { SHA256Digest.hex(of: hash.finalize()) }
 }
