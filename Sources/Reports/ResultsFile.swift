@@ -3,10 +3,13 @@ import JSONSchema
 
 /// `results.json`, written a batch of fixtures at a time: each batch is encoded side by
 /// side on every core, written, and let go before the next, so a run of ten thousand
-/// steps never holds its whole report as JSON at once. The text is the same as one
-/// pass over the encoded report writes.
+/// steps never holds its whole report as JSON at once.
+///
+/// The text is compact, with sorted keys, and each fixture on a line of its own: a
+/// tool reads it the same, `grep` finds a fixture's line, and a large run writes and
+/// reads about a quarter fewer bytes than indented text (which `jq .` gives back).
 enum ResultsFile {
-    static let options = JSONWriteOptions.prettySorted
+    static let options = JSONWriteOptions.canonical
 
     /// Fixtures encoded at once: enough to keep every core busy.
     static var batchSize: Int { max(8, ProcessInfo.processInfo.activeProcessorCount * 8) }
@@ -17,9 +20,9 @@ enum ResultsFile {
         summary.fixtures = []
         let head = try JSONValueEncoder().encode(summary).serializedBytes(options)
         // Keys are sorted, so `fixtures` is the document's first member: its empty array
-        // is where the fixtures go, each nested two levels deep.
-        guard !report.fixtures.isEmpty, let empty = head.firstRange(of: Array(#""fixtures": []"#.utf8)) else {
-            return try write(head)
+        // is where the fixtures go, one per line.
+        guard !report.fixtures.isEmpty, let empty = head.firstRange(of: Array(#""fixtures":[]"#.utf8)) else {
+            return try write(head + Array("\n".utf8))
         }
         let opening = empty.upperBound - 1
         try write(Array(head[..<opening]))
@@ -27,15 +30,15 @@ enum ResultsFile {
         while start < report.fixtures.count {
             let batch = Array(report.fixtures[start..<min(start + batchSize, report.fixtures.count)])
             let encoded = try batch.concurrentMap { fixture throws in
-                try JSONValueEncoder().encode(fixture).serializedBytes(options, nestedAt: 2)
+                try JSONValueEncoder().encode(fixture).serializedBytes(options)
             }
             for (offset, bytes) in encoded.enumerated() {
-                try write(Array((start + offset == 0 ? "\n    " : ",\n    ").utf8))
+                try write(Array((start + offset == 0 ? "\n" : ",\n").utf8))
                 try write(bytes)
             }
             start += batch.count
         }
-        try write(Array("\n  ".utf8) + head[opening...])
+        try write(Array("\n".utf8) + head[opening...] + Array("\n".utf8))
     }
 
     /// Streams the file into a temporary one beside `url`, then renames it over `url`: a

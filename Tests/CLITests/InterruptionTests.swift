@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 import TestSupport
 import Testing
 
@@ -46,7 +47,8 @@ struct InterruptionTests {
             .compactMap { $0 as? URL }.first { $0.lastPathComponent == "results.json" })
         let text = try String(contentsOf: results, encoding: .utf8)
         #expect(text.contains("not run: the run was interrupted"))
-        #expect(text.contains("\"kind\" : \"cancelled\"") || text.contains("\"kind\": \"cancelled\""))
+        let steps = try JSONParser.parse(Data(text.utf8))["fixtures"]?.arrayValue?.flatMap { $0["steps"]?.arrayValue ?? [] } ?? []
+        #expect(steps.contains { $0["failure"]?["kind"]?.stringValue == "cancelled" }, "a step stopped by the interrupt says so")
         // Nothing half-written: no temporary files left behind.
         let leftovers = FileManager.default.enumerator(atPath: outcome.project.path)?.compactMap { $0 as? String }
             .filter { $0.contains(".tmp") || $0.hasSuffix("~") } ?? []

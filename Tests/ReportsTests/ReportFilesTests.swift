@@ -46,10 +46,10 @@ struct ReportFilesTests {
         #expect(try writer.pruneRuns(keeping: 3, current: "20261122-080000-openai-compatible").isEmpty)
     }
 
-    /// results.json is written a batch of fixtures at a time; the file must read exactly
-    /// as one pass over the whole report writes it, whatever the batch size.
+    /// results.json is written a batch of fixtures at a time; whatever the batch size, the
+    /// file is the one report, compact, with each fixture on a line of its own.
     @Test(arguments: [1, 7, 64])
-    func resultsJSONStreamedInBatchesIsTheOnePassText(batchSize: Int) throws {
+    func resultsJSONStreamedInBatchesIsTheWholeReportAFixtureALine(batchSize: Int) throws {
         var report = Samples.reportWithEveryStatus()
         let fixture = try #require(report.fixtures.first)
         report.fixtures = (0..<150).map { index in
@@ -59,14 +59,22 @@ struct ReportFilesTests {
         }
         var streamed: [UInt8] = []
         try ResultsFile.stream(report, batchSize: batchSize) { streamed += $0 }
-        let onePass = try JSONValueEncoder().encode(report).serializedBytes(.prettySorted)
-        #expect(streamed == onePass)
+        #expect(try JSONParser.parse(Data(streamed)) == (try JSONValueEncoder().encode(report)))
+        let lines = String(decoding: streamed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == report.fixtures.count + 3)
+        #expect(lines.first == #"{"fixtures":["#)
+        #expect(lines.last == "")
+        #expect(lines[lines.count - 2].hasPrefix(#"],"formatVersion":"#))
+        for (line, fixture) in zip(lines.dropFirst(), report.fixtures) {
+            let text = line.hasSuffix(",") ? line.dropLast() : line
+            #expect(try JSONParser.parse(Data(text.utf8)) == (try JSONValueEncoder().encode(fixture)))
+        }
 
         var empty = report
         empty.fixtures = []
         var streamedEmpty: [UInt8] = []
         try ResultsFile.stream(empty, batchSize: batchSize) { streamedEmpty += $0 }
-        #expect(streamedEmpty == (try JSONValueEncoder().encode(empty).serializedBytes(.prettySorted)))
+        #expect(streamedEmpty == (try JSONValueEncoder().encode(empty).serializedBytes(.canonical)) + Array("\n".utf8))
     }
 
     @Test func resultsJSONIsReplacedWholeAndLeavesNoPartialFile() throws {
