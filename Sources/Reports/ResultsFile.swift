@@ -30,7 +30,7 @@ enum ResultsFile {
         while start < report.fixtures.count {
             let batch = Array(report.fixtures[start..<min(start + batchSize, report.fixtures.count)])
             let encoded = try batch.concurrentMap { fixture throws in
-                try JSONValueEncoder().encode(fixture).serializedBytes(options)
+                try fixture.canonicalJSON()
             }
             for (offset, bytes) in encoded.enumerated() {
                 try write(Array((start + offset == 0 ? "\n" : ",\n").utf8))
@@ -68,6 +68,139 @@ enum ResultsFile {
         } catch {
             try? FileManager.default.removeItem(at: partial)
             throw error
+        }
+    }
+}
+
+extension FixtureReport {
+    /// The fixture's text in `results.json`: exactly what `JSONValueEncoder` and
+    /// `JSONWriteOptions.canonical` give, written directly. A large run writes ten
+    /// thousand of these, and building each as a `JSONValue` first took more time than
+    /// writing it. Members go in key order; a nil optional is left out, as `Codable` does.
+    func canonicalJSON() throws -> [UInt8] {
+        var writer = JSONStreamWriter(options: ResultsFile.options)
+        try writer.object { fixture in
+            fixture.key("intake")
+            fixture.value(intake)
+            fixture.key("name")
+            fixture.string(name)
+            fixture.key("steps")
+            try fixture.array(steps) { writer, step in try step.write(to: &writer) }
+        }
+        return writer.bytes
+    }
+}
+
+extension StepReport {
+    fileprivate func write(to writer: inout JSONStreamWriter) throws {
+        try writer.object { step in
+            step.key("attempts")
+            step.array(attempts) { writer, attempt in attempt.write(to: &writer) }
+            step.key("checks")
+            step.array(checks) { writer, check in check.write(to: &writer) }
+            if let cost {
+                step.key("cost")
+                step.number(cost)
+            }
+            if let diff {
+                step.key("diff")
+                try step.encoded(diff)
+            }
+            if let failure {
+                step.key("failure")
+                try step.encoded(failure)
+            }
+            step.key("firstPassValid")
+            step.bool(firstPassValid)
+            if let golden {
+                step.key("golden")
+                step.value(golden)
+            }
+            step.key("id")
+            step.string(id)
+            step.key("inputTokens")
+            step.number(inputTokens)
+            if let interventions {
+                step.key("interventions")
+                try step.encoded(interventions)
+            }
+            step.key("latencySeconds")
+            step.number(latencySeconds)
+            if let note {
+                step.key("note")
+                step.string(note)
+            }
+            step.key("outcome")
+            step.string(outcome.rawValue)
+            if let output {
+                step.key("output")
+                step.value(output)
+            }
+            step.key("outputTokens")
+            step.number(outputTokens)
+            if let prompt {
+                step.key("prompt")
+                step.object { object in
+                    object.key("user")
+                    object.string(prompt.user)
+                }
+            }
+            step.key("reasons")
+            step.array(reasons) { writer, reason in writer.string(reason) }
+            step.key("repaired")
+            step.bool(repaired)
+            if let repeats {
+                step.key("repeats")
+                try step.encoded(repeats)
+            }
+            step.key("status")
+            step.string(status.rawValue)
+            if let kind = self.step {
+                step.key("step")
+                step.string(kind.rawValue)
+            }
+        }
+    }
+}
+
+extension AttemptReport {
+    fileprivate func write(to writer: inout JSONStreamWriter) {
+        writer.object { attempt in
+            if let finishReason {
+                attempt.key("finishReason")
+                attempt.string(finishReason)
+            }
+            attempt.key("inputTokens")
+            attempt.number(inputTokens)
+            attempt.key("latencySeconds")
+            attempt.number(latencySeconds)
+            attempt.key("outputTokens")
+            attempt.number(outputTokens)
+            attempt.key("problems")
+            attempt.array(problems) { writer, problem in writer.string(problem) }
+            if let responseText {
+                attempt.key("responseText")
+                attempt.string(responseText)
+            }
+            attempt.key("retries")
+            attempt.number(retries)
+        }
+    }
+}
+
+extension CheckReport {
+    fileprivate func write(to writer: inout JSONStreamWriter) {
+        writer.object { check in
+            check.key("message")
+            check.string(message)
+            check.key("name")
+            check.string(name)
+            check.key("passed")
+            check.bool(passed)
+            if let passedInGolden {
+                check.key("passedInGolden")
+                check.bool(passedInGolden)
+            }
         }
     }
 }

@@ -77,6 +77,37 @@ struct ReportFilesTests {
         #expect(streamedEmpty == (try JSONValueEncoder().encode(empty).serializedBytes(.canonical)) + Array("\n".utf8))
     }
 
+    /// A fixture's line is written by hand, member by member, for speed: it must be the
+    /// very text the encoder gives, for every report and for a step with every field set.
+    @Test func aFixturesDirectTextIsTheEncodersCanonicalText() throws {
+        var full = try #require(Samples.reportWithEveryStatus().fixtures.first)
+        var step = try #require(full.steps.first)
+        step.step = nil
+        step.cost = 0.000123
+        step.latencySeconds = 1.25
+        step.note = "a note with \"quotes\", a tab\t, é and \u{7F}"
+        step.failure = StepFailure(kind: .init("invalid-output"), message: "cut off", retries: 2, detail: "max_tokens", causes: ["one", "two"])
+        step.golden = .object(JSONObject([.init(key: "b", value: .number(2.5)), .init(key: "a", value: .array([.null, .bool(true), .string("<x>")]))]))
+        step.output = .object(JSONObject([.init(key: "z", value: .string("last")), .init(key: "a", value: .number(-3))]))
+        step.diff = DiffReport(output: "~ a: 1 → 2", markdown: "-old\n+new")
+        step.prompt = PromptReport(user: "Plan for Ana,\nthree days.")
+        step.repeats = [RepeatRecord(repeatNumber: 1, outcome: .valid, firstPassValid: true, checks: ["c"], failedChecks: [], failure: .invalidOutput)]
+        step.interventions = [Intervention(kind: "blocked-advice", detail: "fasting")]
+        step.attempts = [AttemptReport(latencySeconds: 0.5, finishReason: "length", inputTokens: 10, outputTokens: 20, retries: 1,
+                                       problems: ["p"], responseText: "{\"cut"),
+                         AttemptReport(latencySeconds: 2, finishReason: nil, inputTokens: 0, outputTokens: 0, retries: 0, problems: [], responseText: nil)]
+        step.checks = [CheckReport(name: "a", passed: false, message: "m", passedInGolden: nil),
+                       CheckReport(name: "b", passed: true, message: "", passedInGolden: true)]
+        full.steps.append(step)
+        let reports = [Samples.report(), Samples.report(interrupted: true), Samples.reportWithEveryStatus(), Samples.reportWithRepeats()]
+        let fixtures = reports.flatMap(\.fixtures) + [full]
+        for fixture in fixtures {
+            let direct = String(decoding: try fixture.canonicalJSON(), as: UTF8.self)
+            let encoded = String(decoding: try JSONValueEncoder().encode(fixture).serializedBytes(.canonical), as: UTF8.self)
+            #expect(direct == encoded, "\(fixture.name)")
+        }
+    }
+
     @Test func resultsJSONIsReplacedWholeAndLeavesNoPartialFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

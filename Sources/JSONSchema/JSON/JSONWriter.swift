@@ -142,7 +142,7 @@ struct JSONTextWriter {
         for chunk in chunks { bytes.append(contentsOf: chunk) }
     }
 
-    private mutating func append(_ text: String) {
+    mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
@@ -160,7 +160,7 @@ struct JSONTextWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func writeString(_ value: String) {
+    mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         let escaped = escapedBytes
         let flagged = flaggedBytes
@@ -209,6 +209,91 @@ struct JSONTextWriter {
             bytes.append(Self.hexDigits[Int(byte >> 4)])
             bytes.append(Self.hexDigits[Int(byte & 0x0F)])
         }
+    }
+}
+
+/// Writes compact JSON a value at a time, for text written so often that building a
+/// `JSONValue` first would cost more than the writing (a large run's report, fixture by
+/// fixture). The caller writes an object's members in the order they are to be read:
+/// for the canonical text, sorted by key. Nested `JSONValue`s follow `options`.
+public struct JSONStreamWriter {
+    private var writer: JSONTextWriter
+    /// Whether the next value follows another in its container, and needs a comma.
+    private var followsValue = false
+
+    public init(options: JSONWriteOptions = .canonical) {
+        precondition(!options.pretty, "JSONStreamWriter writes compact text")
+        writer = JSONTextWriter(options: options)
+    }
+
+    public var bytes: [UInt8] { writer.bytes }
+
+    /// An object whose members `body` writes with `key(_:)` and a value each.
+    public mutating func object(_ body: (inout JSONStreamWriter) throws -> Void) rethrows {
+        separate()
+        writer.bytes.append(UInt8(ascii: "{"))
+        followsValue = false
+        try body(&self)
+        writer.bytes.append(UInt8(ascii: "}"))
+        followsValue = true
+    }
+
+    /// An array of `elements`, each written by `body`.
+    public mutating func array<Elements: Sequence>(
+        _ elements: Elements, _ body: (inout JSONStreamWriter, Elements.Element) throws -> Void
+    ) rethrows {
+        separate()
+        writer.bytes.append(UInt8(ascii: "["))
+        followsValue = false
+        for element in elements { try body(&self, element) }
+        writer.bytes.append(UInt8(ascii: "]"))
+        followsValue = true
+    }
+
+    /// The next member's key; its value comes next.
+    public mutating func key(_ name: String) {
+        separate()
+        writer.writeString(name)
+        writer.bytes.append(UInt8(ascii: ":"))
+        followsValue = false
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        writer.writeString(value)
+        followsValue = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        writer.append(value ? "true" : "false")
+        followsValue = true
+    }
+
+    /// A number as `JSONValue.number` writes it (an `Int` is a whole `Double` there too).
+    public mutating func number(_ value: Double) {
+        separate()
+        writer.append(JSONValue.formatNumber(value))
+        followsValue = true
+    }
+
+    public mutating func number(_ value: Int) {
+        number(Double(value))
+    }
+
+    public mutating func value(_ value: JSONValue) {
+        separate()
+        writer.write(value, indent: 0)
+        followsValue = true
+    }
+
+    /// Any encodable value, through `JSONValueEncoder`: for the rare parts not worth writing by hand.
+    public mutating func encoded<Value: Encodable>(_ value: Value) throws {
+        self.value(try JSONValueEncoder().encode(value))
+    }
+
+    private mutating func separate() {
+        if followsValue { writer.bytes.append(UInt8(ascii: ",")) }
     }
 }
 
