@@ -22,7 +22,7 @@ let package = Package(
         // The app's intake record, fixture scenarios, and the fixture corpus checker.
         .target(
             name: "Intake",
-            dependencies: ["JSONSchema", .product(name: "Yams", package: "Yams")]
+            dependencies: ["JSONSchema", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // One protocol for model providers and its real implementations over HTTP; which

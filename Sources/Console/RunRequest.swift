@@ -37,7 +37,7 @@ extension RunSession {
     public static func start(_ request: RunRequest, in project: Project) async -> Never {
         let err = Terminal.standardError
         do {
-            let every = try project.corpus().load(names: request.fixtureNames, tags: request.tags)
+            let every = try project.corpus(readsParsesBack: request.options.cachesSteps).load(names: request.fixtureNames, tags: request.tags)
             let fixtures = request.shard.map { shard in
                 let names = Set(shard.select(every.map(\.name)))
                 return every.filter { names.contains($0.name) }

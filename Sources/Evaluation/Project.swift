@@ -18,8 +18,14 @@ public struct Project: Sendable {
         self.layout = layout
     }
 
-    public func corpus() throws -> FixtureCorpus {
-        try FixtureCorpus(layout: layout)
+    /// The fixtures. With `readsParsesBack`, scenarios parsed on an earlier run by this
+    /// build are read back from `.step-cache/scenarios.json` instead of parsed again.
+    public func corpus(readsParsesBack: Bool = false) throws -> FixtureCorpus {
+        var corpus = try FixtureCorpus(layout: layout)
+        if readsParsesBack {
+            corpus.parsedScenarios = ParsedScenarios(file: layout.parsedScenarios, identity: CodeIdentity.current)
+        }
+        return corpus
     }
 
     /// `--variant` values resolved against the project's prompt folders.

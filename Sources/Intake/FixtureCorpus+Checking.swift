@@ -93,7 +93,20 @@ extension FixtureCorpus {
 
     /// Parses and validates one scenario file, including its regular expressions, and
     /// when its `record` is given, that it declares the expectations the record calls for.
-    func checkScenario(at url: URL, against record: LocalIntakeData? = nil) -> Checked<Scenario> {
+    /// The scenario a parse read back describes, when it has no problem at all: its
+    /// schema holds, its regular expressions compile and it decodes. Nil sends it back
+    /// through the parser, whose locations the problems need.
+    private func soundScenario(_ value: JSONValue) -> Scenario? {
+        guard scenarioSchema.isValid(value) else { return nil }
+        for assertion in value["assertions"]?.arrayValue ?? [] {
+            guard let kind = assertion["kind"]?.stringValue, kind.hasSuffix("regex"), let pattern = assertion["value"]?.stringValue else { continue }
+            guard (try? CompiledPatterns.shared.compile(pattern)) != nil else { return nil }
+        }
+        return try? JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: value)
+    }
+
+    /// With `parsed`, a text parsed on an earlier run is read back instead of parsed.
+    func checkScenario(at url: URL, against record: LocalIntakeData? = nil, parsed: ParsedScenarios? = nil) -> Checked<Scenario> {
         let file = layout.displayPath(of: url)
         let data: Data
         switch readFile(url, file: file) {
@@ -105,9 +118,16 @@ extension FixtureCorpus {
             let location = SourceMap(data).location(ofOffset: offset)
             return Checked(problems: [FixtureProblem(file: file, location: location, message: "the file is not valid UTF-8 text")])
         }
+        let digest = parsed.map { _ in ParsedScenarios.digest(of: text) }
+        if let parsed, let digest, let value = parsed.value(forDigest: digest), record == nil,
+           let scenario = soundScenario(value)
+        {
+            return Checked(value: scenario, json: value, problems: [])
+        }
         let document: YAMLDocument
         do {
             document = try YAMLDocument(text: text)
+            if let parsed, let digest { parsed.keep(document.value, forDigest: digest) }
         } catch {
             return Checked(problems: [FixtureProblem(file: file, location: error.location, message: error.reason)])
         }

@@ -6,6 +6,9 @@ public struct FixtureCorpus: Sendable {
     public let layout: ProjectLayout
     let intakeSchema: Schema
     let scenarioSchema: Schema
+    /// Scenarios parsed on earlier runs, read back instead of parsed again (`load` only;
+    /// `check` always parses); nil parses every file.
+    public var parsedScenarios: ParsedScenarios?
 
     /// Fixture files larger than this are rejected before parsing; a valid record is
     /// at most 25 fields of 8,000 characters.
@@ -35,7 +38,7 @@ public struct FixtureCorpus: Sendable {
         }
         let scenarioURL = scenarioURL(forRecord: recordURL)
         let record = checkRecord(at: recordURL)
-        let scenario = checkScenario(at: scenarioURL)
+        let scenario = checkScenario(at: scenarioURL, parsed: parsedScenarios)
         let reserved = reservedNameProblem(name, record: recordURL).map { [$0] } ?? []
         guard let intake = record.value, let json = record.json, let plan = scenario.value, reserved.isEmpty else {
             throw FixtureError.invalid(name: name, problems: reserved + record.problems + scenario.problems)
@@ -59,6 +62,7 @@ public struct FixtureCorpus: Sendable {
     /// fixture, so they run on every core; the first error in name order is the one reported.
     public func load(names: [String] = []) throws(FixtureError) -> [Fixture] {
         var seen: Set<String> = []
+        defer { parsedScenarios?.save(wholeCorpus: names.isEmpty) }
         let names = names.isEmpty ? fixtureNames() : names.filter { seen.insert($0).inserted }
         return try names.concurrentMap { name throws(FixtureError) in try load(name) }
     }

@@ -20,6 +20,8 @@ public struct ProjectLayout: Sendable, Hashable {
     public var history: URL { root.appendingPathComponent(".history/runs.sqlite") }
     /// Replayed steps' results, reused while nothing they follow from changes (ignored by git).
     public var stepCache: URL { root.appendingPathComponent(".step-cache", isDirectory: true) }
+    /// Scenario files as parsed on an earlier run (`ParsedScenarios`), beside the step cache.
+    public var parsedScenarios: URL { stepCache.appendingPathComponent("scenarios.json") }
 
     public var intakeSchema: URL { schemas.appendingPathComponent("intake.schema.json") }
     public var scenarioSchema: URL { schemas.appendingPathComponent("scenario.schema.json") }

@@ -158,36 +158,6 @@ public struct RecordedResponse: Codable, Hashable, Sendable {
     }
 }
 
-/// Hex SHA-256 digests.
-public enum SHA256Digest {
-    public static func hex(of text: String) -> String {
-        hex(of: Data(text.utf8))
-    }
-
-    public static func hex(of data: Data) -> String {
-        hex(of: SHA256.hash(data: data))
-    }
-
-    public static func hex(of bytes: [UInt8]) -> String {
-        hex(of: SHA256.hash(data: bytes))
-    }
-
-    public static func hex(of digest: SHA256.Digest) -> String {
-        lowercaseHex(digest)
-    }
-
-    /// Any bytes as lowercase hexadecimal, two digits a byte.
-    public static func lowercaseHex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: hex, as: UTF8.self)
-    }
-}
 
 /// SHA-256 digests of response schemas, remembered: a run sends the same four
 /// schemas thousands of times, and serializing one costs more than hashing it.

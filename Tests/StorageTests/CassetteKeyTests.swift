@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import JSONSchema
 import Providers
 @testable import Storage

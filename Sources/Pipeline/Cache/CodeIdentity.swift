@@ -1,13 +1,13 @@
 import Crypto
 import Foundation
-import Storage
+import Intake
 
 /// Which build of the program is running: a conclusion reached by one build is
 /// reused only by the same build, since any change to the code may change it.
-enum CodeIdentity {
+public enum CodeIdentity {
     /// The program and the shared libraries it runs on (the Swift runtime, Foundation,
     /// ICU's regular expressions): a library updated in place changes it too.
-    static let current: String = ([program] + sharedLibraries).joined(separator: "\n")
+    public static let current: String = ([program] + sharedLibraries).joined(separator: "\n")
 
     /// The linker's build id when it wrote one (a digest of the linked program),
     /// otherwise a digest of the executable file; a fresh value on every start when
