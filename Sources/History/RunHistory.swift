@@ -75,7 +75,10 @@ public struct RunHistory: RunRecords, Sendable {
     /// Stores a run (replacing a run with the same id).
     public func record(_ report: RunReport, reportFolder: String?) throws(HistoryError) {
         let run = RunRow(report, reportFolder: reportFolder)
-        let steps = report.fixtures.flatMap { fixture in fixture.steps.map { StepRow(runId: report.run.id, fixture: fixture.name, step: $0) } }
+        // Each row fingerprints its output: a large run's rows are made on every core.
+        let steps = report.fixtures.concurrentMap { fixture in
+            fixture.steps.map { StepRow(runId: report.run.id, fixture: fixture.name, step: $0) }
+        }.joined()
         do {
             try database.write { db in
                 try run.save(db)

@@ -81,16 +81,19 @@ struct ChecksMatrix: Sendable {
 
     init(_ report: RunReport) {
         fixtures = report.fixtures.map(\.name)
-        var runs: [String: [String: [Run]]] = [:]
-        for fixture in report.fixtures {
+        // A large run has tens of thousands of cells: each fixture's checks are gathered,
+        // and each check's row made, on every core.
+        let runsByFixture = report.fixtures.concurrentMap { fixture in
+            var runs: [String: [Run]] = [:]
             for step in fixture.steps {
-                for check in step.checks {
-                    runs[check.name, default: [:]][fixture.name, default: []].append(Run(step: step.id, check: check))
-                }
+                for check in step.checks { runs[check.name, default: []].append(Run(step: step.id, check: check)) }
             }
+            return runs
         }
-        rows = runs.map { name, byFixture in
-            Row(name: name, cells: report.fixtures.map { Cell(fixture: $0.name, runs: byFixture[$0.name] ?? []) })
+        let names = Set(runsByFixture.flatMap(\.keys)).sorted()
+        let fixtures = self.fixtures
+        rows = names.concurrentMap { name in
+            Row(name: name, cells: zip(fixtures, runsByFixture).map { fixture, runs in Cell(fixture: fixture, runs: runs[name] ?? []) })
         }
         .sorted { $0.failing != $1.failing ? $0.failing > $1.failing : $0.name < $1.name }
     }

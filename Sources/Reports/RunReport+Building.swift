@@ -22,18 +22,19 @@ extension RunReport {
         let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let intakes = Dictionary(fixtures.map { ($0.name, $0.recordJSON) }, uniquingKeysWith: { first, _ in first })
         let records = repeats.count > 1 ? Self.repeatRecords(repeats) : [:]
-        var totals = RunTotals()
-        var reports: [FixtureReport] = []
-        for fixture in repeats.first ?? [] {
-            var steps: [StepReport] = []
-            for result in fixture.steps {
+        // Fixtures are joined on every core: a large run has thousands.
+        let reports = (repeats.first ?? []).concurrentMap { fixture in
+            let steps = fixture.steps.map { result in
                 let key = StepKey(fixture: fixture.fixture, id: result.id)
                 var step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
                 if result.step != nil { step.repeats = records[key] }
-                totals.add(step)
-                steps.append(step)
+                return step
             }
-            reports.append(FixtureReport(name: fixture.fixture, intake: intakes[fixture.fixture] ?? .null, steps: steps))
+            return FixtureReport(name: fixture.fixture, intake: intakes[fixture.fixture] ?? .null, steps: steps)
+        }
+        var totals = RunTotals()
+        for fixture in reports {
+            for step in fixture.steps { totals.add(step) }
         }
         let statistics = repeats.count > 1 ? RepeatStatistics(fixtures: reports, gate: gate) : nil
         totals.orphans = golden.orphans.count
