@@ -66,4 +66,18 @@ struct JSONWriterTests {
             #expect(try JSONParser.parse(value.serialized(options)) == value)
         }
     }
+
+    /// Sorted keys are in code point order: prefixes first, upper case before lower,
+    /// accented and astral letters after ASCII, as a sort of the members gives.
+    @Test func sortedKeysFollowCodePointOrder() throws {
+        let keys = ["b", "", "a", "ab", "aa", "B", "é", "e", "z", "😀", "ä", "a\u{0}", "outputTokens", "output", "outcome", "longer key past fifteen bytes", "longer key"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let members = keys.shuffled(using: &generator).map { JSONObject.Member(key: $0, value: .string($0)) }
+            let value = JSONValue.object(JSONObject(members))
+            let expected = JSONValue.object(JSONObject(members.sorted { $0.key.unicodeScalars.map(\.value).lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value)) }))
+            #expect(value.serialized(.canonical) == expected.serialized(.compact))
+            #expect(expected.serialized(.canonical) == expected.serialized(.compact), "already sorted, written as it is")
+        }
+    }
 }

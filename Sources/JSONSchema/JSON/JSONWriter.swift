@@ -103,18 +103,49 @@ struct JSONTextWriter {
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else { return append("{}") }
-            let members = options.sortedKeys ? object.members.sorted(by: JSONObject.keyOrder) : object.members
             bytes.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                if options.pretty { newline(indent: indent + 1) }
-                writeString(member.key)
-                append(options.pretty ? ": " : ":")
-                write(member.value, indent: indent + 1)
+            object.members.withUnsafeBufferPointer { members in
+                // Sorted by position, not by copying the members: a copy retains and releases every key and value.
+                if options.sortedKeys && !Self.isSortedByKey(members) {
+                    var order = Array(members.indices)
+                    order.sort { Self.keyPrecedes(members[$0].key, members[$1].key) }
+                    for (position, index) in order.enumerated() { writeMember(members[index], at: position, indent: indent) }
+                } else {
+                    for position in members.indices { writeMember(members[position], at: position, indent: indent) }
+                }
             }
             if options.pretty { newline(indent: indent) }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func writeMember(_ member: JSONObject.Member, at position: Int, indent: Int) {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        if options.pretty { newline(indent: indent + 1) }
+        writeString(member.key)
+        append(options.pretty ? ": " : ":")
+        write(member.value, indent: indent + 1)
+    }
+
+    private static func isSortedByKey(_ members: UnsafeBufferPointer<JSONObject.Member>) -> Bool {
+        var index = 1
+        while index < members.count {
+            guard keyPrecedes(members[index - 1].key, members[index].key) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Code point order (`JSONObject.keyOrder`), comparing the UTF-8 bytes with `memcmp`.
+    static func keyPrecedes(_ left: String, _ right: String) -> Bool {
+        let fast = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes -> Bool in
+                let common = Swift.min(leftBytes.count, rightBytes.count)
+                let order = common == 0 ? 0 : memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, common)
+                return order != 0 ? order < 0 : leftBytes.count < rightBytes.count
+            }
+        }
+        return (fast ?? nil) ?? left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     private mutating func writeElements(_ elements: ArraySlice<JSONValue>, indent: Int) {
