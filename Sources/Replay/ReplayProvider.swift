@@ -42,12 +42,20 @@ public struct ReplayProvider: ModelProvider {
     /// members on lines of their own, two spaces in, after the long list of calls:
     /// they are read from its last few kilobytes, and any other layout is parsed whole.
     static func source(ofCassette data: Data) -> String? {
-        let tail = data.index(data.endIndex, offsetBy: -min(data.count, 4096))..<data.endIndex
         func member(_ name: String) -> String? {
-            guard let found = data.range(of: Data("\n  \"\(name)\" : \"".utf8), options: .backwards, in: tail) else { return nil }
-            let value = data[found.upperBound...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\n") }
-            guard value.endIndex < data.endIndex, data[value.endIndex] == UInt8(ascii: "\"") else { return nil }
-            return String(decoding: value, as: UTF8.self)
+            let prefix = Array("\n  \"\(name)\" : \"".utf8)
+            return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+                // The last occurrence in the last 4 KB, then the value up to its closing quote.
+                var start = bytes.count - prefix.count
+                let floor = max(0, bytes.count - 4096)
+                while start >= floor, !prefix.withUnsafeBytes({ memcmp(bytes.baseAddress! + start, $0.baseAddress!, prefix.count) == 0 }) {
+                    start -= 1
+                }
+                guard start >= floor else { return nil }
+                let value = bytes[(start + prefix.count)...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\n") }
+                guard value.endIndex < bytes.count, bytes[value.endIndex] == UInt8(ascii: "\"") else { return nil }
+                return String(decoding: value, as: UTF8.self)
+            }
         }
         if let provider = member("provider"), let model = member("model") { return "\(provider) \(model)" }
         guard let json = try? JSONParser.parse(data), let provider = json["provider"]?.stringValue, let model = json["model"]?.stringValue else { return nil }
