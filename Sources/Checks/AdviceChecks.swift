@@ -29,10 +29,12 @@ enum AdviceChecks {
         let present = { (words: [String]) in words.filter { whole.contains(SearchTerms.shared.term($0)) } }
         // Likewise a pattern with no match in the whole text has none in a sentence,
         // unless it looks at where its text starts or ends (anchors, lookaround).
+        // Text without diacritics folds to itself: it is searched once.
+        let searched = whole.folded == joined ? [joined] : [joined, whole.folded]
         let matching = { (patterns: [String]) in
             patterns.filter { pattern in
                 guard contextFree(pattern), let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { return true }
-                return [joined, whole.folded].contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+                return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
             }
         }
         let referralWords = present(rules.referralWords)
@@ -209,8 +211,12 @@ enum AdviceChecks {
             for word in vocabulary.words where TextMatching.firstMatch(of: word, in: clause.searchable) != nil && !isNegated(word, in: clause.text) {
                 return word
             }
+            guard !vocabulary.patterns.isEmpty else { continue }
+            // The clause as written, then without diacritics when that differs.
+            let folded = clause.searchable.folded
+            let texts = folded == clause.text ? [clause.text] : [clause.text, folded]
             for pattern in vocabulary.patterns {
-                for text in Set([clause.text, clause.searchable.folded]) {
+                for text in texts {
                     guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]),
                           let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
                           let range = Range(match.range, in: text)
