@@ -29,13 +29,31 @@ public enum TextMatching {
     /// edit that only moves spaces changed nothing.
     static func whitespaceNormalized(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .string(let text): return .string(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        case .string(let text): return .string(whitespaceNormalized(text))
         case .array(let items): return .array(items.map(whitespaceNormalized))
         case .object(var object):
             for member in object.members { object[member.key] = whitespaceNormalized(member.value) }
             return .object(object)
         default: return value
         }
+    }
+
+    /// `text` trimmed, its runs of whitespace made one space; ASCII text byte by byte.
+    static func whitespaceNormalized(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Text prepared once for many word searches: folded for diacritics, and

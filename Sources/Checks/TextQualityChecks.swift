@@ -78,14 +78,14 @@ enum TextQualityChecks {
         if let schema { collectBounds(of: output, schema: schema, root: schema, at: "", into: &bounds, depth: 0) }
         var problems: [String] = []
         visitProse(output, at: "") { pointer, text in
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmed()
             guard !trimmed.isEmpty else { return }
             let endsSentence = trimmed.last.map { ".!?)\"»”".contains($0) } ?? false
             if let bound = bounds[pointer], text.unicodeScalars.count >= bound, !endsSentence {
                 problems.append("\(pointer) stops at its maxLength \(bound): \"…\(trimmed.suffix(40))\"")
             } else if let last = trimmed.last, ",:;-–(/".contains(last) {
                 problems.append("\(pointer) ends on \"\(last)\": \"…\(trimmed.suffix(40))\"")
-            } else if let word = trimmed.split(whereSeparator: { !$0.isLetter }).last, let lastWord = Optional(TextMatching.folded(String(word)).lowercased()),
+            } else if let word = lastWord(of: trimmed), let lastWord = Optional(TextMatching.folded(String(word)).lowercased()),
                       danglingWords.contains(lastWord), trimmed.split(separator: " ").count > 2, !endsSentence,
                       // "Full body A" names a workout; a cut "walk to a" is lower case.
                       !(word.count == 1 && word.first!.isUppercase)
@@ -96,6 +96,13 @@ enum TextQualityChecks {
         return problems.isEmpty
             ? .pass(name, "no text cut off")
             : .fail(name, "text cut off: " + problems.prefix(4).joined(separator: "; ") + (problems.count > 4 ? "; and \(problems.count - 4) more" : ""))
+    }
+
+    /// The last run of letters in `text`, found from its end: a program's text is long.
+    static func lastWord(of text: Substring) -> Substring? {
+        guard let last = text.lastIndex(where: \.isLetter) else { return nil }
+        let start = text[..<last].lastIndex { !$0.isLetter }.map { text.index(after: $0) } ?? text.startIndex
+        return text[start...last]
     }
 
     /// Calls `visit` with the JSON pointer and text of every prose string of `value`.

@@ -171,6 +171,17 @@ struct AdviceAndTextChecksTests {
         #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "Three sessions, 30 min each,"]]], schema: nil).passed == false)
         #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "A note that ends well."]]], schema: nil).passed)
         #expect(TextQualityChecks.cutOff(output: ["name": "Full body A"], schema: nil).passed)
+        #expect(TextQualityChecks.cutOff(output: ["options": [["detail": "\u{00A0}Walk briskly with \t"]]], schema: nil).passed == false)
+        // The last word, found from the end, is the last run of letters a split would give.
+        for text in ["Walk briskly with", "ends with 3 sets.", "", "...", "one", "paso ligero y)", "x, y and z 20", "Día 1: Piernas"] {
+            #expect(TextQualityChecks.lastWord(of: text[...]) == text.split(whereSeparator: { !$0.isLetter }).last, "\(text)")
+        }
+    }
+
+    @Test func whitespaceIsNormalizedAsASplitOnWhitespaceWould() {
+        for text in ["", " ", "a", "  two  words ", "tab\tand\nline\r\nend", "\u{0B}\u{0C}x\u{0B}", "días  de\u{00A0} descanso ", "no-spaces"] {
+            #expect(TextMatching.whitespaceNormalized(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "), "\(text.debugDescription)")
+        }
     }
 
     @Test func placeholdersLeak() {
