@@ -80,10 +80,8 @@ extension FixtureReport {
     func canonicalJSON() throws -> [UInt8] {
         var writer = JSONStreamWriter(options: ResultsFile.options)
         try writer.object { fixture in
-            fixture.key("intake")
-            fixture.value(intake)
-            fixture.key("name")
-            fixture.string(name)
+            fixture.member("intake", intake)
+            fixture.member("name", name)
             fixture.key("steps")
             try fixture.array(steps) { writer, step in try step.write(to: &writer) }
         }
@@ -98,67 +96,29 @@ extension StepReport {
             step.array(attempts) { writer, attempt in attempt.write(to: &writer) }
             step.key("checks")
             step.array(checks) { writer, check in check.write(to: &writer) }
-            if let cost {
-                step.key("cost")
-                step.number(cost)
-            }
-            if let diff {
-                step.key("diff")
-                try step.encoded(diff)
-            }
-            if let failure {
-                step.key("failure")
-                try step.encoded(failure)
-            }
-            step.key("firstPassValid")
-            step.bool(firstPassValid)
-            if let golden {
-                step.key("golden")
-                step.value(golden)
-            }
-            step.key("id")
-            step.string(id)
-            step.key("inputTokens")
-            step.number(inputTokens)
-            if let interventions {
-                step.key("interventions")
-                try step.encoded(interventions)
-            }
-            step.key("latencySeconds")
-            step.number(latencySeconds)
-            if let note {
-                step.key("note")
-                step.string(note)
-            }
-            step.key("outcome")
-            step.string(outcome.rawValue)
-            if let output {
-                step.key("output")
-                step.value(output)
-            }
-            step.key("outputTokens")
-            step.number(outputTokens)
+            step.member("cost", cost)
+            try step.member("diff", encoding: diff)
+            try step.member("failure", encoding: failure)
+            step.member("firstPassValid", firstPassValid)
+            step.member("golden", golden)
+            step.member("id", id)
+            step.member("inputTokens", inputTokens)
+            try step.member("interventions", encoding: interventions)
+            step.member("latencySeconds", latencySeconds)
+            step.member("note", note)
+            step.member("outcome", outcome.rawValue)
+            step.member("output", output)
+            step.member("outputTokens", outputTokens)
             if let prompt {
                 step.key("prompt")
-                step.object { object in
-                    object.key("user")
-                    object.string(prompt.user)
-                }
+                step.object { object in object.member("user", prompt.user) }
             }
             step.key("reasons")
             step.array(reasons) { writer, reason in writer.string(reason) }
-            step.key("repaired")
-            step.bool(repaired)
-            if let repeats {
-                step.key("repeats")
-                try step.encoded(repeats)
-            }
-            step.key("status")
-            step.string(status.rawValue)
-            if let kind = self.step {
-                step.key("step")
-                step.string(kind.rawValue)
-            }
+            step.member("repaired", repaired)
+            try step.member("repeats", encoding: repeats)
+            step.member("status", status.rawValue)
+            step.member("step", self.step?.rawValue)
         }
     }
 }
@@ -166,24 +126,14 @@ extension StepReport {
 extension AttemptReport {
     fileprivate func write(to writer: inout JSONStreamWriter) {
         writer.object { attempt in
-            if let finishReason {
-                attempt.key("finishReason")
-                attempt.string(finishReason)
-            }
-            attempt.key("inputTokens")
-            attempt.number(inputTokens)
-            attempt.key("latencySeconds")
-            attempt.number(latencySeconds)
-            attempt.key("outputTokens")
-            attempt.number(outputTokens)
+            attempt.member("finishReason", finishReason)
+            attempt.member("inputTokens", inputTokens)
+            attempt.member("latencySeconds", latencySeconds)
+            attempt.member("outputTokens", outputTokens)
             attempt.key("problems")
             attempt.array(problems) { writer, problem in writer.string(problem) }
-            if let responseText {
-                attempt.key("responseText")
-                attempt.string(responseText)
-            }
-            attempt.key("retries")
-            attempt.number(retries)
+            attempt.member("responseText", responseText)
+            attempt.member("retries", retries)
         }
     }
 }
@@ -191,16 +141,10 @@ extension AttemptReport {
 extension CheckReport {
     fileprivate func write(to writer: inout JSONStreamWriter) {
         writer.object { check in
-            check.key("message")
-            check.string(message)
-            check.key("name")
-            check.string(name)
-            check.key("passed")
-            check.bool(passed)
-            if let passedInGolden {
-                check.key("passedInGolden")
-                check.bool(passedInGolden)
-            }
+            check.member("message", message)
+            check.member("name", name)
+            check.member("passed", passed)
+            check.member("passedInGolden", passedInGolden)
         }
     }
 }

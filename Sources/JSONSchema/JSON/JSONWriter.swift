@@ -323,6 +323,44 @@ public struct JSONStreamWriter {
         self.value(try JSONValueEncoder().encode(value))
     }
 
+    // A member, key and value; a nil value leaves the member out, as `Codable` does.
+
+    public mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        bool(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    public mutating func member(_ name: String, _ value: JSONValue?) {
+        guard let value else { return }
+        key(name)
+        self.value(value)
+    }
+
+    public mutating func member<Value: Encodable>(_ name: String, encoding value: Value?) throws {
+        guard let value else { return }
+        key(name)
+        try encoded(value)
+    }
+
     private mutating func separate() {
         if followsValue { writer.bytes.append(UInt8(ascii: ",")) }
     }
