@@ -91,8 +91,6 @@ extension FixtureCorpus {
         }
     }
 
-    /// Parses and validates one scenario file, including its regular expressions, and
-    /// when its `record` is given, that it declares the expectations the record calls for.
     /// The scenario a parse read back describes, when it has no problem at all: its
     /// schema holds, its regular expressions compile and it decodes. Nil sends it back
     /// through the parser, whose locations the problems need.
@@ -105,6 +103,8 @@ extension FixtureCorpus {
         return try? JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: value)
     }
 
+    /// Parses and validates one scenario file, including its regular expressions, and
+    /// when its `record` is given, that it declares the expectations the record calls for.
     /// With `parsed`, a text parsed on an earlier run is read back instead of parsed.
     func checkScenario(at url: URL, against record: LocalIntakeData? = nil, parsed: ParsedScenarios? = nil) -> Checked<Scenario> {
         let file = layout.displayPath(of: url)
