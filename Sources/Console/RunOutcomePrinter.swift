@@ -62,7 +62,6 @@ public struct RunOutcomePrinter {
         }
     }
 
-    /// Pass rates with their spread, flaky checks and shortfalls, for `--repeat`.
     /// How much of a replay came from the step cache, so a fast pass is never mistaken for a full one.
     static func readBack(_ cached: (readBack: Int, workedOut: Int)?) -> String {
         guard let cached, cached.readBack > 0 else { return "" }
@@ -70,6 +69,7 @@ public struct RunOutcomePrinter {
         return "; \(cached.readBack) of \(replayed) replayed step\(replayed == 1 ? "" : "s") read back from .step-cache/ (--no-cache works them out)"
     }
 
+    /// Pass rates with their spread, flaky checks and shortfalls, for `--repeat`.
     private func printStability(_ repeats: RepeatStatistics) {
         out.writeLine("")
         out.writeLine("Stability over \(repeats.repeats) repeats:")

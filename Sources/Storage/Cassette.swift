@@ -158,7 +158,6 @@ public struct RecordedResponse: Codable, Hashable, Sendable {
     }
 }
 
-
 /// SHA-256 digests of response schemas, remembered: a run sends the same four
 /// schemas thousands of times, and serializing one costs more than hashing it.
 /// Looked up by equality, not hashing: the schemas a run sends share their

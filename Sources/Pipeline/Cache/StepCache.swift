@@ -3,7 +3,6 @@ import Foundation
 import Intake
 import JSONSchema
 import Providers
-import Storage
 
 /// What replayed steps concluded, kept so that a later run reuses a step's result
 /// instead of working it out again when nothing it follows from has changed: the same
