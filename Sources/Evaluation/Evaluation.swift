@@ -138,6 +138,22 @@ public struct Evaluation: Sendable {
         // other fixtures still wait on the model: only the last few are left for the end.
         let judged = Judgements()
         let writesPending = !options.ci
+        // A large replay reads back whole each fixture nothing has changed for.
+        let settling = cache == nil || options.repeats > 1 ? nil : settledFixtures(fixtures, writesPending: writesPending)
+        let settled = settling.map { settling in
+            fixtures.concurrentMap { fixture -> (key: FixtureKey?, readBack: SettledFixtures.ReadBack?) in
+                guard let key = pipeline.fixtureKey(for: fixture) else { return (nil, nil) }
+                return (key, settling.read(fixture, key))
+            }
+        } ?? []
+        for (key, readBack) in settled {
+            guard let key, let readBack else { continue }
+            key.answers.forEach(provider.reused)
+            cache?.tally.add(readBack: key.modelSteps.count)
+            for verdict in readBack.verdicts { judged.add(verdict) }
+            for result in readBack.result.steps { onEvent(.pipeline(.stepFinished(fixture: readBack.result.fixture, result: result))) }
+        }
+        let unsettled = settled.isEmpty ? fixtures : zip(fixtures, settled).filter { $0.1.readBack == nil }.map(\.0)
         var repeats: [[FixtureResult]] = []
         for index in 1...max(1, options.repeats) {
             if index > 1 {
@@ -146,7 +162,7 @@ public struct Evaluation: Sendable {
             }
             let repeating = pipeline.repeating(index)
             repeats.append(await stop.cancellable {
-                await repeating.run(fixtures, jobs: fixtureConcurrency) { event in
+                await repeating.run(unsettled, jobs: fixtureConcurrency) { event in
                     if case .stepFinished(_, let result) = event, let failure = result.failure,
                        failure.kind == .provider(.unreachable) {
                         stop.stop(note: "not run: the provider could not be reached", because: failure)
@@ -163,6 +179,10 @@ public struct Evaluation: Sendable {
             BudgetStop(note: $0, undoneModelSteps: BudgetStop.undoneModelSteps(of: repeats, repeatsAskedFor: options.repeats, note: $0))
         } : nil
         let interrupted = Task.isCancelled || unreachable != nil || budgetStop != nil
+        if !settled.isEmpty {
+            var ran = repeats[0].makeIterator()
+            repeats[0] = settled.map { $0.readBack?.result ?? ran.next()! }
+        }
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let results = repeats[0]
@@ -185,9 +205,18 @@ public struct Evaluation: Sendable {
             }),
             ci: options.ci, interrupted: interrupted, warnings: options.warnings, shard: options.shard?.shard,
             scope: scope(of: fixtures))
-        let report = RunReport(
+        var report = RunReport(
             run: run, fixtures: fixtures, repeats: repeats, golden: golden,
-            gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn))
+            gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn),
+            settled: Dictionary(settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } }, uniquingKeysWith: { first, _ in first }))
+        if let settling, !interrupted {
+            let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let (built, approved) = (report.fixtures, golden.approved)
+            report.fixtures = Array(built.indices).concurrentMap { index in
+                guard settled[index].readBack == nil, let key = settled[index].key else { return built[index] }
+                return settling.keep(built[index], result: results[index], verdicts: verdicts, approved: approved, key: key) ?? built[index]
+            }
+        }
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)
 
         // One history row per suite run: a shard's figures arrive with `merge`.
@@ -209,6 +238,17 @@ public struct Evaluation: Sendable {
 }
 
 extension Evaluation {
+    /// Fixtures to read back whole, for a run large enough (see `SettledFixtures`).
+    func settledFixtures(_ fixtures: [Fixture], writesPending: Bool) -> SettledFixtures? {
+        let steps = fixtures.reduce(0) { $0 + FixturePlan($1).steps.count }
+        guard SettledFixtures.applies(toStepCount: steps) else { return nil }
+        let context = [
+            "writes pending \(writesPending)", "provider \(provider.kind) \(provider.model)",
+            "until " + (options.lastStep.map { "\($0)" } ?? "the end"),
+        ]
+        return SettledFixtures(folder: layout.stepCache, golden: stores.golden, context: context)
+    }
+
     /// `RunInfo.scope`: the fixture list (a shard's whole suite), the last step and
     /// whether checks ran, fingerprinted.
     func scope(of fixtures: [Fixture]) -> String {
@@ -228,6 +268,11 @@ private final class Judgements: @unchecked Sendable {
     func add(fixture: String, result: StepResult, judge: () throws -> GoldenGate.Judgement) {
         guard let judgement = try? judge() else { return }
         lock.withLock { judgements[StepKey(fixture: fixture, id: result.id)] = judgement }
+    }
+
+    /// A verdict reached by an earlier run, for a fixture read back whole.
+    func add(_ verdict: StepVerdict) {
+        lock.withLock { judgements[verdict.key] = GoldenGate.Judgement(verdict: verdict, approved: nil) }
     }
 
     var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }

@@ -114,6 +114,11 @@ public struct GoldenGate: Sendable {
     public struct Judgement: Sendable {
         public var verdict: StepVerdict
         public var approved: GoldenEntry?
+
+        public init(verdict: StepVerdict, approved: GoldenEntry?) {
+            self.verdict = verdict
+            self.approved = approved
+        }
     }
 
     /// Judges one finished model step (and writes or clears its pending file), so a

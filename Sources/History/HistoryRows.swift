@@ -151,7 +151,10 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
             firstPassValid: step.firstPassValid, repaired: step.repaired, latencySeconds: step.latencySeconds,
             inputTokens: step.inputTokens, outputTokens: step.outputTokens,
             failedChecks: step.checks.filter { !$0.passed }.map(\.name), passedChecks: step.checks.filter(\.passed).map(\.name),
-            output: step.output, failure: step.failure.map { "\($0.kind): \($0.message)" }, repeats: step.repeats)
+            output: step.outputFingerprint == nil ? step.output : nil, failure: step.failure.map { "\($0.kind): \($0.message)" },
+            repeats: step.repeats)
+        // A step read back whole keeps its output's fingerprint, not its output.
+        if let known = step.outputFingerprint { outputFingerprint = known }
     }
 
     /// Whether the step produced a usable output.

@@ -95,7 +95,7 @@ public struct Pipeline: Sendable {
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
         let plan = FixturePlan(fixture)
         let layouts = LayoutMemo()
-        let cache = self.cache?.fixture(fixture, track: cacheTrack, settings: ["repairs \(runner.repairAttempts)", runsChecks ? "checks" : "no checks"])
+        let cache = self.cache?.fixture(fixture, track: cacheTrack, settings: cacheSettings)
         var steps: [StepResult] = []
         var outputs: [StepID: JSONValue] = [:]
         // Set once a step of this fixture did not run because the run stopped.
@@ -156,6 +156,33 @@ public struct Pipeline: Sendable {
         return FixtureResult(fixture: fixture.name, steps: steps)
     }
 
+    /// What a step's kept result depends on beyond its inputs: the run's own choices.
+    var cacheSettings: [String] { ["repairs \(runner.repairAttempts)", runsChecks ? "checks" : "no checks"] }
+
+    /// What a whole fixture's run follows from, keyed as the step cache keys its steps:
+    /// each selected step's key in turn, chained as `run` chains them when every
+    /// step's input is there. Nil without a step cache, or when a model step has no
+    /// fixed answers (it would call a model). Reads the recordings, not the cache.
+    public func fixtureKey(for fixture: Fixture) -> FixtureKey? {
+        guard let cache else { return nil }
+        let chain = cache.fixture(fixture, track: cacheTrack, settings: cacheSettings, readsEntries: false)
+        var modelSteps: [StepID] = []
+        var answers: [FixedAnswers] = []
+        for planned in FixturePlan(fixture).steps where lastStep?.reaches(planned.id) ?? true {
+            switch planned.runner {
+            case .confirm:
+                _ = chain.key(for: planned.id, answers: nil)
+            case .model:
+                let context = CallContext(fixture: fixture.name, step: planned.id.description, repeatNumber: runner.repeatNumber)
+                guard let fixed = runner.provider.fixedAnswers(for: context) else { return nil }
+                _ = chain.key(for: planned.id, answers: fixed)
+                modelSteps.append(planned.id)
+                answers.append(fixed)
+            }
+        }
+        return FixtureKey(chain: chain.chainHex, modelSteps: modelSteps, answers: answers, track: cacheTrack)
+    }
+
     /// The cache's folder for this pipeline's runs: the variant selection's track and the repeat.
     var cacheTrack: String {
         (runner.prompts.variants.track?.label ?? "base") + (runner.repeatNumber > 1 ? ".repeat-\(runner.repeatNumber)" : "")
@@ -191,4 +218,16 @@ public struct Pipeline: Sendable {
         result.prompt?.schema = .null
         return result
     }
+}
+
+/// A fixture's key for reading its whole result back (see `Pipeline.fixtureKey(for:)`).
+public struct FixtureKey: Sendable, Hashable {
+    /// Every selected step's cache key, chained.
+    public var chain: String
+    /// The model steps the key covers, in plan order.
+    public var modelSteps: [StepID]
+    /// What each of them would be answered with.
+    public var answers: [FixedAnswers]
+    /// The step cache's folder the fixture's steps are kept in.
+    public var track: String
 }

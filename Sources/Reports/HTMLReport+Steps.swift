@@ -6,7 +6,7 @@ import Pipeline
 
 extension HTMLReport {
     /// Above this many steps, steps that pass the gate are shown in brief.
-    static let detailLimit = 400
+    public static let detailLimit = 400
 
     static func section(_ fixture: FixtureReport, brief: Bool, recorded: Bool) -> String {
         let allPass = fixture.steps.allSatisfy(\.passesGate)

@@ -30,7 +30,7 @@ enum ResultsFile {
         while start < report.fixtures.count {
             let batch = Array(report.fixtures[start..<min(start + batchSize, report.fixtures.count)])
             let encoded = try batch.concurrentMap { fixture throws in
-                try fixture.canonicalJSON()
+                try fixture.storedText.map { Array(try $0.read()) } ?? fixture.canonicalJSON()
             }
             for (offset, bytes) in encoded.enumerated() {
                 try write(Array((start + offset == 0 ? "\n" : ",\n").utf8))
@@ -77,7 +77,7 @@ extension FixtureReport {
     /// `JSONWriteOptions.canonical` give, written directly. A large run writes ten
     /// thousand of these, and building each as a `JSONValue` first took more time than
     /// writing it. Members go in key order; a nil optional is left out, as `Codable` does.
-    func canonicalJSON() throws -> [UInt8] {
+    public func canonicalJSON() throws -> [UInt8] {
         var writer = JSONStreamWriter(options: ResultsFile.options)
         try writer.object { fixture in
             fixture.member("intake", intake)

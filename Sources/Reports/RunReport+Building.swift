@@ -15,15 +15,17 @@ extension RunReport {
     /// r + 1's results. The first repeat is the one compared with golden. With more than
     /// one repeat, every model step keeps a record of each repeat, and the run's
     /// stability is computed from those records and judged against `gate`.
+    /// `settled` holds the reports of fixtures read back whole, by name, used as they are.
     public init(
         run: RunInfo, fixtures: [Fixture], repeats: [[FixtureResult]], golden: GoldenReport,
-        gate: RepeatStatistics.PassRateGate = RepeatStatistics.PassRateGate()
+        gate: RepeatStatistics.PassRateGate = RepeatStatistics.PassRateGate(), settled: [String: FixtureReport] = [:]
     ) {
         let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let intakes = Dictionary(fixtures.map { ($0.name, $0.recordJSON) }, uniquingKeysWith: { first, _ in first })
         let records = repeats.count > 1 ? Self.repeatRecords(repeats) : [:]
         // Fixtures are joined on every core: a large run has thousands.
         let reports = (repeats.first ?? []).concurrentMap { fixture in
+            if let report = settled[fixture.fixture] { return report }
             let steps = fixture.steps.map { result in
                 let key = StepKey(fixture: fixture.fixture, id: result.id)
                 var step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
@@ -67,7 +69,8 @@ extension RunReport {
 }
 
 extension StepReport {
-    init(_ result: StepResult, verdict: StepVerdict?, approved: GoldenEntry?) {
+    /// A step's result joined with its verdict and the golden entry it was judged against.
+    public init(_ result: StepResult, verdict: StepVerdict?, approved: GoldenEntry?) {
         id = result.id.description
         step = result.step
         outcome = result.status

@@ -114,11 +114,19 @@ public struct FixtureReport: Codable, Sendable {
     /// The intake record exactly as the app sends it.
     public var intake: JSONValue
     public var steps: [StepReport]
+    /// The fixture's `results.json` text, kept from an earlier run, for a fixture read
+    /// back whole: its steps then hold no output, golden output, prompt or intake.
+    public var storedText: StoredBytes?
 
-    public init(name: String, intake: JSONValue, steps: [StepReport]) {
+    enum CodingKeys: String, CodingKey {
+        case name, intake, steps
+    }
+
+    public init(name: String, intake: JSONValue, steps: [StepReport], storedText: StoredBytes? = nil) {
         self.name = name
         self.intake = intake
         self.steps = steps
+        self.storedText = storedText
     }
 
     /// The worst status among the steps, for sorting and filtering.
@@ -158,6 +166,14 @@ public struct StepReport: Codable, Sendable {
     public var repeats: [RepeatRecord]?
     /// What the backend's guardrails did to the model's replies; nil when nothing.
     public var interventions: [Intervention]? = nil
+    /// The fingerprint of `output`'s canonical JSON, when it was worked out before (a
+    /// step read back without its output); not part of `results.json`.
+    public var outputFingerprint: String? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case id, step, status, outcome, reasons, failure, note, attempts, firstPassValid, repaired, latencySeconds
+        case inputTokens, outputTokens, cost, checks, output, golden, diff, prompt, repeats, interventions
+    }
 }
 
 public struct AttemptReport: Codable, Sendable, Hashable {
@@ -222,5 +238,31 @@ extension StepVerdict.Status {
         case .error: "error"
         case .skipped: "skipped"
         }
+    }
+}
+
+/// Bytes a file holds at a known place, read when they are written out: a fixture
+/// read back whole keeps its `results.json` text on disk, not in memory.
+public struct StoredBytes: Sendable, Hashable {
+    public var file: URL
+    public var offset: Int
+    public var count: Int
+
+    public init(file: URL, offset: Int, count: Int) {
+        self.file = file
+        self.offset = offset
+        self.count = count
+    }
+
+    /// The bytes; an error when the file is gone or shorter than they were.
+    public func read() throws -> Data {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        let data = try handle.read(upToCount: count) ?? Data()
+        guard data.count == count else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: "\(file.path) holds \(data.count) of the \(count) bytes expected at \(offset)"])
+        }
+        return data
     }
 }

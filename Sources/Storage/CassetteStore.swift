@@ -34,7 +34,7 @@ public struct CassetteStore: CassetteStorage, Sendable {
     }
 
     public func recordedData(_ key: StepKey) -> Data? {
-        FileManager.default.contents(atPath: path(key))
+        FileBytes.read(path(key))
     }
 
     /// A cassette file's contents read for replay.

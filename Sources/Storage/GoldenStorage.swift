@@ -41,4 +41,13 @@ public protocol GoldenStorage: Sendable {
 
     /// The fixtures the store holds anything for, sorted (retired fixtures included until pruned).
     func fixtureFolders() -> [String]
+
+    /// A digest of everything the steps' verdicts are judged against and a run may
+    /// change: their approved files and their pending ones, present or not. Nil when
+    /// the store cannot tell cheaply; a run then judges the steps afresh.
+    func contentDigest(of keys: [StepKey]) -> String?
+}
+
+extension GoldenStorage {
+    public func contentDigest(of keys: [StepKey]) -> String? { nil }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Intake
 import Foundation
 import JSONSchema
@@ -168,6 +169,36 @@ public struct GoldenStore: GoldenStorage, Sendable {
         }
         return keys.sorted()
     }
+
+    /// The SHA-256 of the steps' approved and pending files, by name, each present one
+    /// length-prefixed. Each fixture's folder is listed once, and only files it holds are read.
+    public func contentDigest(of keys: [StepKey]) -> String? {
+        var hash = SHA256()
+        var listings: [String: Set<String>] = [:]
+        func add(_ bytes: some DataProtocol) {
+            withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hash.update(bufferPointer: $0) }
+            hash.update(data: bytes)
+        }
+        for key in keys {
+            let fixtureFolder = "\(folder.path)/\(key.fixture)"
+            if listings[key.fixture] == nil {
+                listings[key.fixture] = Set((try? FileManager.default.contentsOfDirectory(atPath: fixtureFolder)) ?? [])
+            }
+            for suffix in Self.judgedFileSuffixes {
+                let name = key.step + suffix
+                add(Data(name.utf8))
+                if listings[key.fixture]?.contains(name) == true, let data = FileBytes.read("\(fixtureFolder)/\(name)") {
+                    add(data)
+                } else {
+                    hash.update(data: [0xFF])
+                }
+            }
+        }
+        return SHA256Digest.hex(of: hash.finalize())
+    }
+
+    /// How the names of the files a step is judged against end, approved and pending.
+    static let judgedFileSuffixes = [".json", ".md", ".checks.json", ".json.new", ".md.new", ".checks.json.new", ".messages.json.new"]
 
     // MARK: Files
 

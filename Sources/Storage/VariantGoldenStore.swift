@@ -62,6 +62,14 @@ public struct VariantGoldenStore: GoldenStorage {
         try base.remove(orphan)
     }
 
+    public func contentDigest(of keys: [StepKey]) -> String? {
+        let held = keys.filter { track.holds(step: $0.step) }
+        guard let base = base.contentDigest(of: keys.filter { !track.holds(step: $0.step) }),
+              let variant = variant.contentDigest(of: held)
+        else { return nil }
+        return SHA256Digest.hex(of: base + variant)
+    }
+
     public func fixtureFolders() -> [String] {
         Array(Set(base.fixtureFolders() + variant.fixtureFolders())).sorted()
     }

@@ -27,7 +27,7 @@ public struct StepCache: Sendable {
         private let lock = NSLock()
         private var counts = (readBack: 0, workedOut: 0)
 
-        func add(readBack: Int = 0, workedOut: Int = 0) {
+        public func add(readBack: Int = 0, workedOut: Int = 0) {
             lock.withLock { counts = (counts.readBack + readBack, counts.workedOut + workedOut) }
         }
 
@@ -60,12 +60,13 @@ public struct StepCache: Sendable {
 
     /// The cache of one fixture in one track, read from its file.
     /// `settings` are the run's own choices that change a result (repairs, checks).
-    func fixture(_ fixture: Fixture, track: String, settings: [String]) -> FixtureCache {
+    /// `readsEntries: false` only chains keys (see `Pipeline.fixtureKey(for:)`).
+    func fixture(_ fixture: Fixture, track: String, settings: [String], readsEntries: Bool = true) -> FixtureCache {
         var key = KeyBuilder(runKey)
         key.add([fixture.name, track] + settings)
         for url in [fixture.recordURL, fixture.scenarioURL] { key.add(file: url) }
         let file = folder.appendingPathComponent(track, isDirectory: true).appendingPathComponent(fixture.name + ".json")
-        return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: FixtureCache.read(file), tally: tally)
+        return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: readsEntries ? FixtureCache.read(file) : [:], tally: tally)
     }
 }
 
@@ -105,6 +106,9 @@ final class FixtureCache: @unchecked Sendable {
         chain = key.bytes
         return key.hex
     }
+
+    /// The chain so far: what the next step's key would follow from.
+    var chainHex: String { SHA256Digest.lowercaseHex(chain) }
 
     /// A step that ended without a result worth keeping still moves the chain on.
     func pass(_ id: StepID, note: String) {

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// A large replay (more steps than `index.html` shows in full) reads back whole each
+/// fixture that nothing has changed for, and its report is the one a run that works
+/// every step out writes. Checked on 81 copies of `busy-parent` with its golden files:
+/// 405 steps, each copy's known failures as committed.
+@Suite("Reading a large replay's fixtures back whole")
+struct SettledFixturesTests {
+    static let copies = 81
+    let project: URL
+
+    init() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("settled-\(UUID().uuidString)")
+        let files = FileManager.default
+        let repository = CommandRunner.repositoryRoot
+        try files.createDirectory(at: root.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
+        try files.copyItem(at: repository.appendingPathComponent("prompts"), to: root.appendingPathComponent("prompts"))
+        for index in 0..<Self.copies {
+            let name = Self.fixture(index)
+            for ext in ["json", "yaml"] {
+                try files.copyItem(
+                    at: repository.appendingPathComponent("fixtures/busy-parent.\(ext)"), to: root.appendingPathComponent("fixtures/\(name).\(ext)"))
+            }
+            try files.copyItem(at: repository.appendingPathComponent("golden/busy-parent"), to: root.appendingPathComponent("golden/\(name)"))
+        }
+        project = root
+    }
+
+    static func fixture(_ index: Int) -> String { String(format: "busy-parent-%02d", index) }
+
+    func run(_ extra: [String] = []) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(["run", "--ci", "--project", project.path] + extra)
+    }
+
+    /// The latest report's file, with what differs from run to run (its id, times, duration) taken out.
+    func latest(_ name: String) throws -> String {
+        let text = try String(contentsOf: project.appendingPathComponent("Reports/latest/\(name)"), encoding: .utf8)
+        return text.replacingOccurrences(of: #"[0-9]{8}-[0-9]{6}-replay(-[0-9]+)?"#, with: "RUN", options: .regularExpression)
+            .replacingOccurrences(of: #"time="[0-9.]+""#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"· [0-9.]+ s ·"#, with: "", options: .regularExpression)
+    }
+
+    /// `results.json` without its `run` member, which names the run; every fixture's line is kept as written.
+    func latestResults() throws -> [Substring] {
+        let text = try String(contentsOf: project.appendingPathComponent("Reports/latest/results.json"), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        let last = try #require(lines.last)
+        let run = try #require(last.range(of: #""run":"#))
+        let totals = try #require(last.range(of: #","totals":"#))
+        return Array(lines.dropLast()) + [last[..<run.lowerBound], last[totals.lowerBound...]]
+    }
+
+    func settledFiles() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent(".step-cache/base/settled").path))?.sorted() ?? []
+    }
+
+    @Test func anUnchangedFixtureIsReadBackWholeAndTheReportIsTheSame() throws {
+        defer { try? FileManager.default.removeItem(at: project) }
+        let fresh = try run(["--no-cache"])
+        #expect(fresh.status == 0, "\(fresh.standardOutput)\(fresh.standardError)")
+        #expect(settledFiles().isEmpty, "--no-cache keeps nothing")
+        let expected = try (results: latestResults(), junit: latest("junit.xml"), markdown: latest("report.md"))
+
+        let keeping = try run()
+        #expect(keeping.status == 0)
+        #expect(settledFiles() == (0..<Self.copies).map { Self.fixture($0) + ".json" })
+        #expect(try latestResults() == expected.results)
+
+        let readBack = try run()
+        #expect(readBack.status == 0, "\(readBack.standardOutput)\(readBack.standardError)")
+        #expect(readBack.standardOutput.contains("324 of 324 replayed steps read back from .step-cache/"))
+        #expect(readBack.standardOutput.contains("gate passes · 405 steps: known failure 162 · pass 243"))
+        #expect(try latestResults() == expected.results, "every fixture's results.json text is the same, byte for byte")
+        #expect(try latest("junit.xml") == expected.junit)
+        #expect(try latest("report.md") == expected.markdown)
+    }
+
+    /// A fixture whose golden files change is judged again; a step that needs attention
+    /// is shown in full and its fixture is not kept; the others are still read back.
+    @Test func aChangedGoldenFileJudgesItsFixtureAgain() throws {
+        defer { try? FileManager.default.removeItem(at: project) }
+        #expect(try run().status == 0)
+        let changed = Self.fixture(7)
+        let checksFile = project.appendingPathComponent("golden/\(changed)/goal-options.checks.json")
+        let approved = try String(contentsOf: checksFile, encoding: .utf8)
+        #expect(approved.contains(#""options.distinct": false"#))
+        try approved.replacingOccurrences(of: #""options.distinct": false"#, with: #""options.distinct": true"#)
+            .write(to: checksFile, atomically: true, encoding: .utf8)
+        let settledFile = project.appendingPathComponent(".step-cache/base/settled/\(changed).json")
+        let keptBefore = try Data(contentsOf: settledFile)
+
+        let regressed = try run()
+        #expect(regressed.status == 1, "a check that passed in golden fails now")
+        #expect(regressed.standardOutput.contains("gate fails · 405 steps: regression 1 · known failure 161 · pass 243"), "\(regressed.standardOutput)")
+        let results = try latestResults().joined(separator: "\n")
+        #expect(results.contains(#""name":"\#(changed)""#))
+        let html = try latest("index.html")
+        #expect(html.contains("id=\"\(changed)/goal-options\""))
+        #expect(html.components(separatedBy: "<summary>Output JSON</summary>").count - 1 >= 1, "the regression is shown in full")
+        #expect(try Data(contentsOf: settledFile) == keptBefore, "a fixture that needs attention is not kept")
+
+        try approved.write(to: checksFile, atomically: true, encoding: .utf8)
+        let restored = try run()
+        #expect(restored.status == 0)
+        #expect(restored.standardOutput.contains("known failure 162 · pass 243"))
+    }
+
+    @Test func aSmallRunKeepsNothing() throws {
+        defer { try? FileManager.default.removeItem(at: project) }
+        let small = try run(["--fixture", Self.fixture(0)])
+        #expect(small.status == 0, "\(small.standardOutput)\(small.standardError)")
+        #expect(settledFiles().isEmpty)
+    }
+}
