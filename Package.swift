@@ -76,7 +76,7 @@ let package = Package(
         // One evaluation run end to end: pipeline (with repeats), golden gate, history and report.
         .target(
             name: "Evaluation",
-            dependencies: ["JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Replay", "Golden", "Reports", "History"]
+            dependencies: ["JSONSchema", "Intake", "Checks", "Providers", "Storage", "Pipeline", "Replay", "Golden", "Reports", "History"]
         ),
 
         // What the command line prints and the terminal it prints on: tables, a run's

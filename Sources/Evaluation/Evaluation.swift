@@ -211,10 +211,10 @@ public struct Evaluation: Sendable {
             settled: Dictionary(settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } }, uniquingKeysWith: { first, _ in first }))
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            let (built, approved) = (report.fixtures, golden.approved)
+            let built = report.fixtures
             report.fixtures = Array(built.indices).concurrentMap { index in
                 guard settled[index].readBack == nil, let key = settled[index].key else { return built[index] }
-                return settling.keep(built[index], result: results[index], verdicts: verdicts, approved: approved, key: key) ?? built[index]
+                return settling.keep(built[index], result: results[index], verdicts: verdicts, key: key) ?? built[index]
             }
         }
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)

@@ -32,21 +32,6 @@ struct SettledFixtures: Sendable {
         stepCount > HTMLReport.detailLimit
     }
 
-    private struct Entry: Codable {
-        var key: String
-        var steps: [Step]
-
-        struct Step: Codable {
-            /// Without its output and prompt, and its valid replies' text.
-            var result: StepResult
-            var verdict: StepVerdict?
-            /// Whether each check passed in the golden entry the step was judged against:
-            /// `1`, `0` or `-` (no result) per check, in order; nil without an entry.
-            var passedInGolden: String?
-            var outputFingerprint: String?
-        }
-    }
-
     /// A fixture read back.
     struct ReadBack: Sendable {
         var result: FixtureResult
@@ -59,7 +44,7 @@ struct SettledFixtures: Sendable {
     /// cannot tell its files' contents.
     func key(for fixture: String, _ key: FixtureKey) -> String? {
         guard let digest = golden.contentDigest(of: key.modelSteps.map { StepKey(fixture: fixture, id: $0) }) else { return nil }
-        return SHA256Digest.hex(of: (["settled fixture 1", fixture, key.chain, digest] + context).joined(separator: "\n"))
+        return SHA256Digest.hex(of: (["settled fixture 2", fixture, key.chain, digest] + context).joined(separator: "\n"))
     }
 
     func file(of fixture: String, track: String) -> URL {
@@ -73,24 +58,24 @@ struct SettledFixtures: Sendable {
         let url = file(of: fixture.name, track: key.track)
         // The results.json text after the first line stays on disk.
         guard let (line, fileSize) = FileBytes.firstLine(of: url.path), fileSize > line.count + 2,
-              let header = try? JSONParser.parse(line),
-              let entry = try? JSONValueDecoder().decode(Entry.self, from: header),
-              entry.key == expected
+              let header = try? JSONParser.parse(line), header["key"]?.stringValue == expected,
+              let kept = header["steps"]?.arrayValue
         else { return nil }
-        let text = StoredBytes(file: url, offset: line.count + 1, count: fileSize - line.count - 2)
+        let ids = FixturePlan(fixture).steps.map(\.id)
+        guard kept.count == ids.count else { return nil }
         var results: [StepResult] = []
         var verdicts: [StepVerdict] = []
         var steps: [StepReport] = []
-        for step in entry.steps {
+        for (json, id) in zip(kept, ids) {
+            guard let step = Step(json, id: id, fixture: fixture.name) else { return nil }
             results.append(step.result)
             if let verdict = step.verdict { verdicts.append(verdict) }
             var report = StepReport(step.result, verdict: step.verdict, approved: nil)
-            if let marks = step.passedInGolden.map(Array.init), marks.count == report.checks.count {
-                for index in marks.indices { report.checks[index].passedInGolden = marks[index] == "-" ? nil : marks[index] == "1" }
-            }
+            for index in report.checks.indices { report.checks[index].passedInGolden = step.passedInGolden[index] }
             report.outputFingerprint = step.outputFingerprint
             steps.append(report)
         }
+        let text = StoredBytes(file: url, offset: line.count + 1, count: fileSize - line.count - 2)
         return ReadBack(
             result: FixtureResult(fixture: fixture.name, steps: results), verdicts: verdicts,
             report: FixtureReport(name: fixture.name, intake: .null, steps: steps, storedText: text))
@@ -100,16 +85,13 @@ struct SettledFixtures: Sendable {
     /// are now (after the run wrote or cleared its pending outputs). Returns the report
     /// with its `results.json` text on disk and each output's fingerprint, or nil when
     /// the fixture is not kept. A file that cannot be written only costs the next run time.
-    func keep(
-        _ report: FixtureReport, result: FixtureResult, verdicts: [StepKey: StepVerdict], approved: [StepKey: GoldenEntry], key: FixtureKey
-    ) -> FixtureReport? {
+    func keep(_ report: FixtureReport, result: FixtureResult, verdicts: [StepKey: StepVerdict], key: FixtureKey) -> FixtureReport? {
         guard report.steps.allSatisfy(\.passesGate), report.storedText == nil,
               let digest = self.key(for: report.name, key), let text = try? report.canonicalJSON()
         else { return nil }
         var kept = report
-        var steps: [Entry.Step] = []
+        var steps: [JSONValue] = []
         for (index, stepResult) in result.steps.enumerated() {
-            let stepKey = StepKey(fixture: report.name, id: stepResult.id)
             let fingerprint = stepResult.output.map { Fingerprint.of(bytes: $0.serializedBytes(.canonical)) }
             kept.steps[index].outputFingerprint = fingerprint
             var light = stepResult
@@ -120,11 +102,15 @@ struct SettledFixtures: Sendable {
                 if attempt.problems.isEmpty { attempt.responseText = "" }
                 return attempt
             }
-            let marks = approved[stepKey] == nil ? nil : String(report.steps[index].checks.map { $0.passedInGolden.map { $0 ? "1" : "0" } ?? "-" })
-            steps.append(Entry.Step(result: light, verdict: verdicts[stepKey], passedInGolden: marks, outputFingerprint: fingerprint))
+            let step = Step(
+                result: light, verdict: verdicts[StepKey(fixture: report.name, id: stepResult.id)],
+                passedInGolden: report.steps[index].checks.map(\.passedInGolden), outputFingerprint: fingerprint)
+            guard let json = try? step.json() else { return nil }
+            steps.append(json)
         }
         let url = file(of: report.name, track: key.track)
-        guard let header = try? JSONValueEncoder().encode(Entry(key: digest, steps: steps)).serializedBytes(.canonical) else { return nil }
+        let header = JSONValue.object(JSONObject([.init(key: "key", value: .string(digest)), .init(key: "steps", value: .array(steps))]))
+            .serializedBytes(.canonical)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(header + [UInt8(ascii: "\n")] + text + [UInt8(ascii: "\n")]).write(to: url, options: .atomic)

@@ -56,6 +56,24 @@ public struct StepVerdict: Sendable, Hashable, Codable {
     /// whose recording is missing or stale.
     public var staleRepeat: Int?
 
+    public init(
+        key: StepKey, status: Status, reasons: [String], outputDiff: String? = nil, markdownDiff: String? = nil, requestDiff: String? = nil,
+        staleCauses: [String] = [], differsFromGolden: Bool = false, knownFailures: [String] = [], unapprovedChecks: [String] = [],
+        staleRepeat: Int? = nil
+    ) {
+        self.key = key
+        self.status = status
+        self.reasons = reasons
+        self.outputDiff = outputDiff
+        self.markdownDiff = markdownDiff
+        self.requestDiff = requestDiff
+        self.staleCauses = staleCauses
+        self.differsFromGolden = differsFromGolden
+        self.knownFailures = knownFailures
+        self.unapprovedChecks = unapprovedChecks
+        self.staleRepeat = staleRepeat
+    }
+
     /// Whether the CI gate passes this step.
     public var passesGate: Bool { status.passesGate }
 
