@@ -40,14 +40,7 @@ struct ChecksMatrix: Sendable {
         var fixture: String
         /// In step order.
         var runs: [Run]
-        /// Worked out once: a large run's matrix has tens of thousands of cells.
-        let state: State
-
-        init(fixture: String, runs: [Run]) {
-            self.fixture = fixture
-            self.runs = runs
-            state = ChecksMatrix.state(of: runs.map(\.check))
-        }
+        var state: State
 
         /// The first step that failed the check, for a link to it.
         var firstFailure: Run? { runs.first { !$0.check.passed } }
@@ -56,8 +49,8 @@ struct ChecksMatrix: Sendable {
     /// One check across the fixtures.
     struct Row: Sendable {
         var name: String
-        /// One per fixture, in the matrix's fixture order.
-        var cells: [Cell]
+        /// The check's state in each fixture, in the matrix's fixture order.
+        var states: [State]
         /// Fixtures where a step failed the check, known failures included.
         let failing: Int
         /// Fixtures where it failed anew.
@@ -65,12 +58,12 @@ struct ChecksMatrix: Sendable {
         /// Fixtures where it ran at all.
         let ran: Int
 
-        init(name: String, cells: [Cell]) {
+        init(name: String, states: [State]) {
             self.name = name
-            self.cells = cells
-            failing = cells.filter { $0.state == .fail || $0.state == .known }.count
-            newFailures = cells.filter { $0.state == .fail }.count
-            ran = cells.filter { $0.state != .notRun }.count
+            self.states = states
+            failing = states.filter { $0 == .fail || $0 == .known }.count
+            newFailures = states.filter { $0 == .fail }.count
+            ran = states.filter { $0 != .notRun }.count
         }
     }
 
@@ -78,24 +71,31 @@ struct ChecksMatrix: Sendable {
     var fixtures: [String]
     /// The most failing fixtures first, then by name.
     var rows: [Row]
+    /// The fixtures' steps, for the cells shown: a large run's matrix has tens of
+    /// thousands of cells, and a page shows at most a few thousand.
+    private let reports: [FixtureReport]
 
     init(_ report: RunReport) {
+        reports = report.fixtures
         fixtures = report.fixtures.map(\.name)
-        // A large run has tens of thousands of cells: each fixture's checks are gathered,
-        // and each check's row made, on every core.
-        let runsByFixture = report.fixtures.concurrentMap { fixture in
-            var runs: [String: [Run]] = [:]
+        // Each fixture's checks are summed up, and each check's row made, on every core.
+        let statesByFixture = report.fixtures.concurrentMap { fixture in
+            var states: [String: State] = [:]
             for step in fixture.steps {
-                for check in step.checks { runs[check.name, default: []].append(Run(step: step.id, check: check)) }
+                for check in step.checks { states[check.name] = Self.state(states[check.name] ?? .notRun, adding: check) }
             }
-            return runs
+            return states
         }
-        let names = Set(runsByFixture.flatMap(\.keys)).sorted()
-        let fixtures = self.fixtures
-        rows = names.concurrentMap { name in
-            Row(name: name, cells: zip(fixtures, runsByFixture).map { fixture, runs in Cell(fixture: fixture, runs: runs[name] ?? []) })
-        }
-        .sorted { $0.failing != $1.failing ? $0.failing > $1.failing : $0.name < $1.name }
+        let names = Set(statesByFixture.flatMap(\.keys)).sorted()
+        rows = names.concurrentMap { name in Row(name: name, states: statesByFixture.map { $0[name] ?? .notRun }) }
+            .sorted { $0.failing != $1.failing ? $0.failing > $1.failing : $0.name < $1.name }
+    }
+
+    /// Check `row` in the fixture at `column`, with the steps where it ran.
+    func cell(_ row: Row, _ column: Int) -> Cell {
+        let fixture = reports[column]
+        let runs = fixture.steps.flatMap { step in step.checks.filter { $0.name == row.name }.map { Run(step: step.id, check: $0) } }
+        return Cell(fixture: fixture.name, runs: runs, state: row.states[column])
     }
 
     /// Some check failed anew in some fixture.
@@ -103,9 +103,14 @@ struct ChecksMatrix: Sendable {
 
     /// How one check did in one fixture, from its results in the fixture's steps.
     static func state(of checks: [CheckReport]) -> State {
-        guard !checks.isEmpty else { return .notRun }
-        let failed = checks.filter { !$0.passed }
-        if failed.isEmpty { return .pass }
-        return failed.contains { $0.passedInGolden != false } ? .fail : .known
+        checks.reduce(.notRun, state(_:adding:))
+    }
+
+    /// The state of a check once one more of its results is added: any new failure
+    /// makes it `fail`, failures all known `known`, passes alone `pass`.
+    static func state(_ state: State, adding check: CheckReport) -> State {
+        if check.passed { return state == .notRun ? .pass : state }
+        if check.passedInGolden != false { return .fail }
+        return state == .fail ? .fail : .known
     }
 }

@@ -20,7 +20,7 @@ extension HTMLReport {
         var shown = Array(matrix.fixtures.indices)
         var note = ""
         if shown.count > matrixColumnLimit {
-            let anewColumns = shown.filter { column in matrix.rows.contains { $0.cells[column].state == .fail } }
+            let anewColumns = shown.filter { column in matrix.rows.contains { $0.states[column] == .fail } }
             shown = Array(anewColumns.prefix(matrixColumnLimit))
             note = "<p class=\"meta\">\(matrix.fixtures.count) fixtures are too many columns: shown are "
                 + (anewColumns.isEmpty ? "none, since no check failed anew" : "the \(shown.count) where a check failed anew" + (anewColumns.count > shown.count ? " (of \(anewColumns.count))" : ""))
@@ -28,11 +28,11 @@ extension HTMLReport {
         }
         let columns = shown.map { column -> String in
             let fixture = matrix.fixtures[column]
-            let failed = matrix.rows.filter { [.fail, .known].contains($0.cells[column].state) }.count
+            let failed = matrix.rows.filter { [.fail, .known].contains($0.states[column]) }.count
             return "<th scope=\"col\" class=\"fixture-col\" title=\"\(HTML.escape("\(fixture) · \(failed) check\(failed == 1 ? "" : "s") fail"))\">"
                 + "<a href=\"#\(HTML.escape(fixture))\">\(HTML.escape(fixture))</a></th>"
         }.joined()
-        let rows = matrix.rows.map { matrixRow($0, columns: shown) }.joined()
+        let rows = matrix.rows.map { matrixRow($0, columns: shown, in: matrix) }.joined()
         return """
             <section class="matrix" id="checks-matrix"><details\(open ? " open" : "")><summary><h2>Checks matrix</h2> \
             <span class="meta">\(summary)</span></summary>\(matrixLegend)\(note)\
@@ -66,12 +66,12 @@ extension HTMLReport {
         }
     }
 
-    private static func matrixRow(_ row: ChecksMatrix.Row, columns: [Int]) -> String {
+    private static func matrixRow(_ row: ChecksMatrix.Row, columns: [Int], in matrix: ChecksMatrix) -> String {
         var tally = "· \(row.failing) of \(row.ran) fail"
         if row.newFailures > 0 { tally += " (\(row.newFailures) new)" }
         let header = "<th scope=\"row\" title=\"\(HTML.escape(row.name))\"><div class=\"check-name\"><code>\(HTML.escape(row.name))</code>"
             + "<span class=\"tally\(row.newFailures > 0 ? " bad" : "")\">\(tally)</span></div></th>"
-        return "<tr>" + header + columns.map { matrixCell(row.cells[$0], check: row.name) }.joined() + "</tr>"
+        return "<tr>" + header + columns.map { matrixCell(matrix.cell(row, $0), check: row.name) }.joined() + "</tr>"
     }
 
     private static func matrixCell(_ cell: ChecksMatrix.Cell, check: String) -> String {

@@ -55,13 +55,13 @@ struct ChecksMatrixTests {
         let matrix = ChecksMatrix(Self.report())
         #expect(matrix.fixtures == ["alpha", "beta", "gamma"])
         func states(_ name: String) throws -> [ChecksMatrix.State] {
-            try #require(matrix.rows.first { $0.name == name }).cells.map(\.state)
+            try #require(matrix.rows.first { $0.name == name }).states
         }
         #expect(try states("program.days-per-week") == [.fail, .known, .fail], "a new failure in one step outweighs a known one in another")
         #expect(try states(Self.hostileName) == [.known, .notRun, .notRun])
         #expect(try states("options.count") == [.pass, .pass, .notRun])
         #expect(try states("a.always-passes") == [.pass, .pass, .pass])
-        let gamma = try #require(matrix.rows.first { $0.name == "program.days-per-week" }).cells[2]
+        let gamma = matrix.cell(try #require(matrix.rows.first { $0.name == "program.days-per-week" }), 2)
         #expect(gamma.runs.map(\.step) == ["program-draft", "program-edit"])
         #expect(gamma.firstFailure?.step == "program-draft")
     }
