@@ -157,6 +157,14 @@ public struct StepRow: Codable, Sendable, Hashable, FetchableRecord, Persistable
         if let known = step.outputFingerprint { outputFingerprint = known }
     }
 
-    /// Whether the step produced a usable output.
+    /// One statement inserts every row without repeats (`insertArguments`): a large run has ten thousand.
+    static let insertSQL = """
+        INSERT INTO stepResult (runId, fixture, stepId, status, outcome, firstPassValid, repaired, latencySeconds, inputTokens, \
+        outputTokens, failedChecks, passedChecks, outputFingerprint, failure, repeats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+        """
 
+    var insertArguments: StatementArguments {
+        [runId, fixture, stepId, status, outcome, firstPassValid, repaired, latencySeconds, inputTokens, outputTokens,
+         failedChecks, passedChecks, outputFingerprint, failure]
+    }
 }

@@ -83,7 +83,14 @@ public struct RunHistory: RunRecords, Sendable {
             try database.write { db in
                 try run.save(db)
                 try StepRow.filter(Column("runId") == run.id).deleteAll(db)
-                for step in steps { try step.insert(db) }
+                let insert = try db.makeStatement(sql: StepRow.insertSQL)
+                for step in steps {
+                    if step.repeats == nil {
+                        try insert.execute(arguments: step.insertArguments)
+                    } else {
+                        try step.insert(db)
+                    }
+                }
             }
         } catch {
             throw HistoryError(file: file, message: "cannot record run \(report.run.id): \(error)")

@@ -8,9 +8,11 @@ import Glibc
 /// thousands of them (and asks after more that are not there), and Foundation's
 /// readers cost more than the reading itself.
 public enum FileBytes {
-    /// The file's bytes; nil when it is missing or cannot be read as a regular file.
-    public static func read(_ path: String) -> Data? {
+    /// The file's bytes; nil when it is missing, cannot be read as a regular file or
+    /// holds more than `maximumSize` bytes.
+    public static func read(_ path: String, maximumSize: Int = .max) -> Data? {
         withRegularFile(path) { descriptor, size in
+            guard size <= maximumSize else { return nil }
             var data = Data(count: size)
             let count = data.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
             guard let count else { return nil }
@@ -22,19 +24,18 @@ public enum FileBytes {
     /// The bytes before the file's first line break, and the whole file's size; nil
     /// when the file is missing or unreadable or has no line break.
     public static func firstLine(of path: String) -> (line: Data, fileSize: Int)? {
-        withRegularFile(path) { descriptor, size in
+        withRegularFile(path) { descriptor, size -> (line: Data, fileSize: Int)? in
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+            defer { chunk.deallocate() }
             var line = Data()
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
-                let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { return nil }
-                let found = chunk.withUnsafeBytes { memchr($0.baseAddress!, Int32(UInt8(ascii: "\n")), count) }
-                if let found {
-                    let end = chunk.withUnsafeBytes { $0.baseAddress!.distance(to: UnsafeRawPointer(found)) }
-                    line.append(contentsOf: chunk[..<end])
+                let count = systemRead(descriptor, chunk.baseAddress, chunk.count)
+                guard count > 0, let base = chunk.baseAddress else { return nil }
+                if let found = memchr(base, Int32(UInt8(ascii: "\n")), count) {
+                    line.append(base.assumingMemoryBound(to: UInt8.self), count: base.distance(to: found))
                     return (line, size)
                 }
-                line.append(contentsOf: chunk[..<count])
+                line.append(base.assumingMemoryBound(to: UInt8.self), count: count)
             }
         }
     }

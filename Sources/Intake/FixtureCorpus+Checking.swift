@@ -167,6 +167,8 @@ extension FixtureCorpus {
     }
 
     private func readFile(_ url: URL, file: String) -> Result<Data, FixtureProblem> {
+        if let data = FileBytes.read(url.path, maximumSize: Self.maximumFileSize) { return .success(data) }
+        // Too large, or unreadable: say which.
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         if let size = attributes?[.size] as? Int, size > Self.maximumFileSize {
             return .failure(FixtureProblem(
