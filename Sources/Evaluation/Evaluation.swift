@@ -246,7 +246,9 @@ extension Evaluation {
             "writes pending \(writesPending)", "provider \(provider.kind) \(provider.model)",
             "until " + (options.lastStep.map { "\($0)" } ?? "the end"),
         ]
-        return SettledFixtures(folder: layout.stepCache, golden: stores.golden, context: context)
+        return SettledFixtures(
+            folder: layout.stepCache, golden: stores.golden, context: context, recorded: provider.kind == "replay",
+            variants: Dictionary(uniqueKeysWithValues: prompts.prompts.compactMap { step, prompt in prompt.variant.map { (step.rawValue, $0) } }))
     }
 
     /// `RunInfo.scope`: the fixture list (a shard's whole suite), the last step and

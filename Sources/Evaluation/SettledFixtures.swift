@@ -18,14 +18,18 @@ import Storage
 /// shows those only for steps that need attention.
 ///
 /// Each fixture of a track has one file, `.step-cache/<track>/settled/<fixture>.json`:
-/// a line of what is read back, then the fixture's `results.json` text, which stays
-/// on disk until the report copies it.
+/// a line of what is read back, then the fixture's texts in `results.json`,
+/// `junit.xml` and `index.html`, which stay on disk until the report copies them.
 struct SettledFixtures: Sendable {
     /// The step cache's folder.
     let folder: URL
     let golden: any GoldenStorage
     /// The run's choices the report depends on beyond each fixture's key.
     let context: [String]
+    /// The report's latencies and tokens are the recordings' (a replay).
+    let recorded: Bool
+    /// The variant each step ran, by step: `junit.xml` names them.
+    let variants: [String: String]
 
     /// Whether a run of `stepCount` steps reads fixtures back and keeps them.
     static func applies(toStepCount stepCount: Int) -> Bool {
@@ -44,7 +48,7 @@ struct SettledFixtures: Sendable {
     /// cannot tell its files' contents.
     func key(for fixture: String, _ key: FixtureKey) -> String? {
         guard let digest = golden.contentDigest(of: key.modelSteps.map { StepKey(fixture: fixture, id: $0) }) else { return nil }
-        return SHA256Digest.hex(of: (["settled fixture 2", fixture, key.chain, digest] + context).joined(separator: "\n"))
+        return SHA256Digest.hex(of: (["settled fixture 3", fixture, key.chain, digest] + context).joined(separator: "\n"))
     }
 
     func file(of fixture: String, track: String) -> URL {
@@ -56,10 +60,12 @@ struct SettledFixtures: Sendable {
     func read(_ fixture: Fixture, _ key: FixtureKey) -> ReadBack? {
         guard let expected = self.key(for: fixture.name, key) else { return nil }
         let url = file(of: fixture.name, track: key.track)
-        // The results.json text after the first line stays on disk.
-        guard let (line, fileSize) = FileBytes.firstLine(of: url.path), fileSize > line.count + 2,
+        // The report texts after the first line stay on disk.
+        guard let (line, fileSize) = FileBytes.firstLine(of: url.path),
               let header = try? JSONParser.parse(line), header["key"]?.stringValue == expected,
-              let kept = header["steps"]?.arrayValue
+              let kept = header["steps"]?.arrayValue,
+              let counts = header["texts"]?.arrayValue?.compactMap(\.intValue), counts.count == 3,
+              fileSize == line.count + 1 + counts.reduce(0, +)
         else { return nil }
         let ids = FixturePlan(fixture).steps.map(\.id)
         guard kept.count == ids.count else { return nil }
@@ -75,7 +81,11 @@ struct SettledFixtures: Sendable {
             report.outputFingerprint = step.outputFingerprint
             steps.append(report)
         }
-        let text = StoredBytes(file: url, offset: line.count + 1, count: fileSize - line.count - 2)
+        let offsets = [line.count + 1, line.count + 1 + counts[0], line.count + 1 + counts[0] + counts[1]]
+        let text = StoredFixtureText(
+            results: StoredBytes(file: url, offset: offsets[0], count: counts[0]),
+            junit: StoredBytes(file: url, offset: offsets[1], count: counts[1]),
+            html: StoredBytes(file: url, offset: offsets[2], count: counts[2]))
         return ReadBack(
             result: FixtureResult(fixture: fixture.name, steps: results), verdicts: verdicts,
             report: FixtureReport(name: fixture.name, intake: .null, steps: steps, storedText: text))
@@ -108,16 +118,25 @@ struct SettledFixtures: Sendable {
             guard let json = try? step.json() else { return nil }
             steps.append(json)
         }
+        let texts = [text, Array(JUnitReport.suite(kept, recorded: recorded, variants: variants).utf8),
+                     Array(HTMLReport.section(kept, brief: true, recorded: recorded).utf8)]
         let url = file(of: report.name, track: key.track)
-        let header = JSONValue.object(JSONObject([.init(key: "key", value: .string(digest)), .init(key: "steps", value: .array(steps))]))
-            .serializedBytes(.canonical)
+        let header = JSONValue.object(JSONObject([
+            .init(key: "key", value: .string(digest)), .init(key: "steps", value: .array(steps)),
+            .init(key: "texts", value: .array(texts.map { .number(Double($0.count)) })),
+        ])).serializedBytes(.canonical)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(header + [UInt8(ascii: "\n")] + text + [UInt8(ascii: "\n")]).write(to: url, options: .atomic)
+            try Data(header + [UInt8(ascii: "\n")] + texts.joined()).write(to: url, options: .atomic)
         } catch {
             return nil
         }
-        kept.storedText = StoredBytes(file: url, offset: header.count + 1, count: text.count)
+        var offset = header.count + 1
+        let stored = texts.map { text in
+            defer { offset += text.count }
+            return StoredBytes(file: url, offset: offset, count: text.count)
+        }
+        kept.storedText = StoredFixtureText(results: stored[0], junit: stored[1], html: stored[2])
         return kept
     }
 }

@@ -8,7 +8,7 @@ extension HTMLReport {
     /// Above this many steps, steps that pass the gate are shown in brief.
     public static let detailLimit = 400
 
-    static func section(_ fixture: FixtureReport, brief: Bool, recorded: Bool) -> String {
+    public static func section(_ fixture: FixtureReport, brief: Bool, recorded: Bool) -> String {
         let allPass = fixture.steps.allSatisfy(\.passesGate)
         return """
             <section class="fixture" id="\(HTML.escape(fixture.name))" data-name="\(HTML.escape(fixture.name))">

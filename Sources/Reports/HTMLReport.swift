@@ -38,7 +38,14 @@ public enum HTMLReport {
         if brief {
             page += "<p class=\"meta\">This run has \(stepCount) steps: steps that pass are shown in brief to keep the page fast. results.json has everything.</p>"
         }
-        for fixture in report.fixtures { page += section(fixture, brief: brief, recorded: report.run.isReplay) }
+        for fixture in report.fixtures {
+            // A fixture read back whole brings its brief section along.
+            if brief, let stored = try? fixture.storedText?.html.read() {
+                page += String(decoding: stored, as: UTF8.self)
+            } else {
+                page += section(fixture, brief: brief, recorded: report.run.isReplay)
+            }
+        }
         if !report.orphans.isEmpty {
             page += "<section class=\"fixture\" id=\"orphans\" data-status=\"regression\"><h2>Orphaned golden files</h2><p>No fixture produces these any more; remove them with <code>trainer-eval accept --prune</code>.</p><ul>"
                 + report.orphans.map { "<li><code>\(HTML.escape($0))</code></li>" }.joined() + "</ul></section>"

@@ -14,7 +14,10 @@ import Golden
 public enum JUnitReport {
     public static func render(_ report: RunReport) -> String {
         let variants = report.run.prompts.compactMapValues(\.variant)
-        let suites = report.fixtures.map { suite($0, recorded: report.run.isReplay, variants: variants) }
+        let suites = report.fixtures.map { fixture in
+            (try? fixture.storedText?.junit.read()).map { String(decoding: $0, as: UTF8.self) }
+                ?? suite(fixture, recorded: report.run.isReplay, variants: variants)
+        }
         let tests = report.fixtures.reduce(0) { $0 + $1.steps.count } + (report.orphans.isEmpty ? 0 : 1)
         let failures = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .failure }.count + (report.orphans.isEmpty ? 0 : 1)
         let errors = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .error }.count
@@ -45,7 +48,7 @@ public enum JUnitReport {
 
     /// `variants` maps a step to the variant it ran: a variant's test cases say so, so
     /// a CI tool that keeps test history never mixes them up with the base prompt's.
-    private static func suite(_ fixture: FixtureReport, recorded: Bool, variants: [String: String]) -> String {
+    public static func suite(_ fixture: FixtureReport, recorded: Bool, variants: [String: String]) -> String {
         let kinds = fixture.steps.map(kind)
         let time = recorded ? 0 : fixture.steps.reduce(0) { $0 + $1.latencySeconds }
         var xml = "  <testsuite name=\"\(attribute(fixture.name))\" tests=\"\(fixture.steps.count)\" failures=\"\(kinds.filter { $0 == .failure }.count)\" errors=\"\(kinds.filter { $0 == .error }.count)\" skipped=\"\(kinds.filter { $0 == .skipped }.count)\" time=\"\(seconds(time))\">\n"

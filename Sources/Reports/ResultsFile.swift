@@ -30,7 +30,7 @@ enum ResultsFile {
         while start < report.fixtures.count {
             let batch = Array(report.fixtures[start..<min(start + batchSize, report.fixtures.count)])
             let encoded = try batch.concurrentMap { fixture throws in
-                try fixture.storedText.map { Array(try $0.read()) } ?? fixture.canonicalJSON()
+                try fixture.storedText.map { Array(try $0.results.read()) } ?? fixture.canonicalJSON()
             }
             for (offset, bytes) in encoded.enumerated() {
                 try write(Array((start + offset == 0 ? "\n" : ",\n").utf8))

@@ -114,15 +114,15 @@ public struct FixtureReport: Codable, Sendable {
     /// The intake record exactly as the app sends it.
     public var intake: JSONValue
     public var steps: [StepReport]
-    /// The fixture's `results.json` text, kept from an earlier run, for a fixture read
-    /// back whole: its steps then hold no output, golden output, prompt or intake.
-    public var storedText: StoredBytes?
+    /// The fixture's texts in the report files, kept from an earlier run, for a fixture
+    /// read back whole: its steps then hold no output, golden output, prompt or intake.
+    public var storedText: StoredFixtureText?
 
     enum CodingKeys: String, CodingKey {
         case name, intake, steps
     }
 
-    public init(name: String, intake: JSONValue, steps: [StepReport], storedText: StoredBytes? = nil) {
+    public init(name: String, intake: JSONValue, steps: [StepReport], storedText: StoredFixtureText? = nil) {
         self.name = name
         self.intake = intake
         self.steps = steps
@@ -241,8 +241,22 @@ extension StepVerdict.Status {
     }
 }
 
+/// A fixture's texts in the report files, kept on disk until they are copied there.
+public struct StoredFixtureText: Sendable, Hashable {
+    /// Its line of `results.json`.
+    public var results: StoredBytes
+    /// Its test suite in `junit.xml`.
+    public var junit: StoredBytes
+    /// Its section of `index.html`, in brief (every step passes the gate).
+    public var html: StoredBytes
+
+    public init(results: StoredBytes, junit: StoredBytes, html: StoredBytes) {
+        (self.results, self.junit, self.html) = (results, junit, html)
+    }
+}
+
 /// Bytes a file holds at a known place, read when they are written out: a fixture
-/// read back whole keeps its `results.json` text on disk, not in memory.
+/// read back whole keeps its report texts on disk, not in memory.
 public struct StoredBytes: Sendable, Hashable {
     public var file: URL
     public var offset: Int

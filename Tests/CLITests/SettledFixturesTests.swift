@@ -51,6 +51,13 @@ struct SettledFixturesTests {
         return Array(lines.dropLast()) + [last[..<run.lowerBound], last[totals.lowerBound...]]
     }
 
+    /// The fixtures' sections of the latest `index.html` (its charts show the runs before it).
+    func latestFixtureSections() throws -> Substring {
+        let page = try latest("index.html")
+        let start = try #require(page.range(of: "<main>")), end = try #require(page.range(of: "</main>"))
+        return page[start.lowerBound..<end.upperBound]
+    }
+
     func settledFiles() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent(".step-cache/base/settled").path))?.sorted() ?? []
     }
@@ -60,7 +67,7 @@ struct SettledFixturesTests {
         let fresh = try run(["--no-cache"])
         #expect(fresh.status == 0, "\(fresh.standardOutput)\(fresh.standardError)")
         #expect(settledFiles().isEmpty, "--no-cache keeps nothing")
-        let expected = try (results: latestResults(), junit: latest("junit.xml"), markdown: latest("report.md"))
+        let expected = try (results: latestResults(), junit: latest("junit.xml"), markdown: latest("report.md"), html: latestFixtureSections())
 
         let keeping = try run()
         #expect(keeping.status == 0)
@@ -74,6 +81,7 @@ struct SettledFixturesTests {
         #expect(try latestResults() == expected.results, "every fixture's results.json text is the same, byte for byte")
         #expect(try latest("junit.xml") == expected.junit)
         #expect(try latest("report.md") == expected.markdown)
+        #expect(try latestFixtureSections() == expected.html)
     }
 
     /// A fixture whose golden files change is judged again; a step that needs attention
