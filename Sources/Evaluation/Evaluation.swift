@@ -141,12 +141,12 @@ public struct Evaluation: Sendable {
         // A large replay reads back whole each fixture nothing has changed for.
         let settling = cache == nil || options.repeats > 1 ? nil : settledFixtures(fixtures, writesPending: writesPending)
         let settled = settling.map { settling in
-            fixtures.concurrentMap { fixture -> (key: FixtureKey?, readBack: SettledFixtures.ReadBack?) in
-                guard let key = pipeline.fixtureKey(for: fixture) else { return (nil, nil) }
-                return (key, settling.read(fixture, key))
+            fixtures.concurrentMap { fixture -> (key: FixtureKey?, digest: String?, readBack: SettledFixtures.ReadBack?) in
+                guard let key = pipeline.fixtureKey(for: fixture), let digest = settling.key(for: fixture.name, key) else { return (nil, nil, nil) }
+                return (key, digest, settling.read(fixture, key, keptUnder: digest))
             }
         } ?? []
-        for (key, readBack) in settled {
+        for (key, _, readBack) in settled {
             guard let key, let readBack else { continue }
             key.answers.forEach(provider.reused)
             cache?.tally.add(readBack: key.modelSteps.count)
@@ -185,10 +185,11 @@ public struct Evaluation: Sendable {
         }
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let results = repeats[0]
+        var results = repeats[0]
 
         var golden = try gate.evaluate(
             results, writesPending: writesPending, findsOrphans: options.findsOrphans, judged: judged.all)
+        judged.removeAll()
         if let (shard, names) = options.shard {
             golden.orphans = golden.orphans.filter { shard.reportsOrphans(of: $0.key.fixture, fixtureNames: names) }
         }
@@ -211,11 +212,23 @@ public struct Evaluation: Sendable {
             settled: Dictionary(settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } }, uniquingKeysWith: { first, _ in first }))
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            let built = report.fixtures
-            report.fixtures = Array(built.indices).concurrentMap { index in
-                guard settled[index].readBack == nil, let key = settled[index].key else { return built[index] }
-                return settling.keep(built[index], result: results[index], verdicts: verdicts, key: key) ?? built[index]
+            let (built, ran) = (report.fixtures, results)
+            let kept = Array(built.indices).concurrentMap { index -> SettledFixtures.ReadBack? in
+                guard settled[index].readBack == nil, let key = settled[index].key,
+                      // The run may have written or cleared pending outputs since.
+                      let digest = writesPending ? settling.key(for: built[index].name, key) : settled[index].digest
+                else { return nil }
+                return settling.keep(built[index], result: ran[index], verdicts: verdicts, key: key, under: digest)
             }
+            // A fixture kept holds what a read-back holds from here on: a large run lets go
+            // of its outputs and prompts before the report is written.
+            for (index, kept) in kept.enumerated() {
+                guard let kept else { continue }
+                report.fixtures[index] = kept.report
+                results[index] = kept.result
+                for step in kept.result.steps { golden.approved[StepKey(fixture: kept.result.fixture, id: step.id)] = nil }
+            }
+            repeats = [results]
         }
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)
 
@@ -278,4 +291,9 @@ private final class Judgements: @unchecked Sendable {
     }
 
     var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }
+
+    /// Lets go of the golden entries once the report holds what it needs of them.
+    func removeAll() {
+        lock.withLock { judgements = [:] }
+    }
 }

@@ -56,16 +56,15 @@ struct SettledFixtures: Sendable {
             .appendingPathComponent(fixture + ".json")
     }
 
-    /// The fixture as the run that kept it left it, if its key is still the same.
-    func read(_ fixture: Fixture, _ key: FixtureKey) -> ReadBack? {
-        guard let expected = self.key(for: fixture.name, key) else { return nil }
+    /// The fixture as the run that kept it left it, if it was kept under `expected` (see `key(for:_:)`).
+    func read(_ fixture: Fixture, _ key: FixtureKey, keptUnder expected: String) -> ReadBack? {
         let url = file(of: fixture.name, track: key.track)
         // The report texts after the first line stay on disk.
-        guard let (line, fileSize) = FileBytes.firstLine(of: url.path),
+        guard let (line, stamp) = FileBytes.firstLine(of: url.path),
               let header = try? JSONParser.parse(line), header["key"]?.stringValue == expected,
               let kept = header["steps"]?.arrayValue,
               let counts = header["texts"]?.arrayValue?.compactMap(\.intValue), counts.count == 3,
-              fileSize == line.count + 1 + counts.reduce(0, +)
+              stamp.size == line.count + 1 + counts.reduce(0, +)
         else { return nil }
         let ids = FixturePlan(fixture).steps.map(\.id)
         guard kept.count == ids.count else { return nil }
@@ -83,27 +82,28 @@ struct SettledFixtures: Sendable {
         }
         let offsets = [line.count + 1, line.count + 1 + counts[0], line.count + 1 + counts[0] + counts[1]]
         let text = StoredFixtureText(
-            results: StoredBytes(file: url, offset: offsets[0], count: counts[0]),
-            junit: StoredBytes(file: url, offset: offsets[1], count: counts[1]),
-            html: StoredBytes(file: url, offset: offsets[2], count: counts[2]))
+            results: StoredBytes(file: url, offset: offsets[0], count: counts[0], stamp: stamp),
+            junit: StoredBytes(file: url, offset: offsets[1], count: counts[1], stamp: stamp),
+            html: StoredBytes(file: url, offset: offsets[2], count: counts[2], stamp: stamp))
         return ReadBack(
             result: FixtureResult(fixture: fixture.name, steps: results), verdicts: verdicts,
             report: FixtureReport(name: fixture.name, intake: .null, steps: steps, storedText: text))
     }
 
     /// Keeps a fixture that every step of passes the gate, with the golden files as they
-    /// are now (after the run wrote or cleared its pending outputs). Returns the report
-    /// with its `results.json` text on disk and each output's fingerprint, or nil when
-    /// the fixture is not kept. A file that cannot be written only costs the next run time.
-    func keep(_ report: FixtureReport, result: FixtureResult, verdicts: [StepKey: StepVerdict], key: FixtureKey) -> FixtureReport? {
-        guard report.steps.allSatisfy(\.passesGate), report.storedText == nil,
-              let digest = self.key(for: report.name, key), let text = try? report.canonicalJSON()
-        else { return nil }
+    /// are now (after the run wrote or cleared its pending outputs). Returns the fixture
+    /// as it would be read back (its report texts on disk, no outputs or prompts held),
+    /// or nil when it is not kept. A file that cannot be written only costs the next run time.
+    /// `digest` is `key(for:_:)` of the fixture with the golden files as they are now.
+    func keep(
+        _ report: FixtureReport, result: FixtureResult, verdicts: [StepKey: StepVerdict], key: FixtureKey, under digest: String
+    ) -> ReadBack? {
+        guard report.steps.allSatisfy(\.passesGate), report.storedText == nil, let text = try? report.canonicalJSON() else { return nil }
         var kept = report
+        var lightResults: [StepResult] = []
         var steps: [JSONValue] = []
         for (index, stepResult) in result.steps.enumerated() {
             let fingerprint = stepResult.output.map { Fingerprint.of(bytes: $0.serializedBytes(.canonical)) }
-            kept.steps[index].outputFingerprint = fingerprint
             var light = stepResult
             light.output = nil
             light.prompt = nil
@@ -117,6 +117,8 @@ struct SettledFixtures: Sendable {
                 passedInGolden: report.steps[index].checks.map(\.passedInGolden), outputFingerprint: fingerprint)
             guard let json = try? step.json() else { return nil }
             steps.append(json)
+            lightResults.append(light)
+            kept.steps[index].outputFingerprint = fingerprint
         }
         let texts = [text, Array(JUnitReport.suite(kept, recorded: recorded, variants: variants).utf8),
                      Array(HTMLReport.section(kept, brief: true, recorded: recorded).utf8)]
@@ -125,18 +127,29 @@ struct SettledFixtures: Sendable {
             .init(key: "key", value: .string(digest)), .init(key: "steps", value: .array(steps)),
             .init(key: "texts", value: .array(texts.map { .number(Double($0.count)) })),
         ])).serializedBytes(.canonical)
+        let stamp: FileStamp
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(header + [UInt8(ascii: "\n")] + texts.joined()).write(to: url, options: .atomic)
+            stamp = try FileBytes.overwrite(url.path, with: [header + [UInt8(ascii: "\n")]] + texts)
         } catch {
             return nil
         }
         var offset = header.count + 1
         let stored = texts.map { text in
             defer { offset += text.count }
-            return StoredBytes(file: url, offset: offset, count: text.count)
+            return StoredBytes(file: url, offset: offset, count: text.count, stamp: stamp)
         }
         kept.storedText = StoredFixtureText(results: stored[0], junit: stored[1], html: stored[2])
-        return kept
+        // Its texts are on disk: what the run goes on holding is what a read-back holds.
+        kept.intake = .null
+        for index in kept.steps.indices {
+            (kept.steps[index].output, kept.steps[index].golden, kept.steps[index].prompt) = (nil, nil, nil)
+            kept.steps[index].attempts = kept.steps[index].attempts.map { attempt in
+                var attempt = attempt
+                if attempt.problems.isEmpty { attempt.responseText = nil }
+                return attempt
+            }
+        }
+        return ReadBack(result: FixtureResult(fixture: report.name, steps: lightResults), verdicts: [], report: kept)
     }
 }

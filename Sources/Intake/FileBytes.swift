@@ -11,7 +11,8 @@ public enum FileBytes {
     /// The file's bytes; nil when it is missing, cannot be read as a regular file or
     /// holds more than `maximumSize` bytes.
     public static func read(_ path: String, maximumSize: Int = .max) -> Data? {
-        withRegularFile(path) { descriptor, size in
+        withRegularFile(path) { descriptor, stamp in
+            let size = stamp.size
             guard size <= maximumSize else { return nil }
             var data = Data(count: size)
             let count = data.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
@@ -21,10 +22,10 @@ public enum FileBytes {
         }
     }
 
-    /// The bytes before the file's first line break, and the whole file's size; nil
+    /// The bytes before the file's first line break, and the whole file's stamp; nil
     /// when the file is missing or unreadable or has no line break.
-    public static func firstLine(of path: String) -> (line: Data, fileSize: Int)? {
-        withRegularFile(path) { descriptor, size -> (line: Data, fileSize: Int)? in
+    public static func firstLine(of path: String) -> (line: Data, stamp: FileStamp)? {
+        withRegularFile(path) { descriptor, stamp -> (line: Data, stamp: FileStamp)? in
             let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
             defer { chunk.deallocate() }
             var line = Data()
@@ -33,20 +34,57 @@ public enum FileBytes {
                 guard count > 0, let base = chunk.baseAddress else { return nil }
                 if let found = memchr(base, Int32(UInt8(ascii: "\n")), count) {
                     line.append(base.assumingMemoryBound(to: UInt8.self), count: base.distance(to: found))
-                    return (line, size)
+                    return (line, stamp)
                 }
                 line.append(base.assumingMemoryBound(to: UInt8.self), count: count)
             }
         }
     }
 
-    private static func withRegularFile<T>(_ path: String, _ body: (Int32, Int) -> T?) -> T? {
+    /// Writes `parts`, one after another, over the file at `path` (made if missing) and
+    /// returns its stamp. The file is rewritten in place, not replaced: a run rewrites
+    /// thousands of these, and making a new file for each costs the file system more than
+    /// the writing. For files a run can do without: one cut short is seen by its size.
+    public static func overwrite(_ path: String, with parts: [[UInt8]]) throws(FileBytesError) -> FileStamp {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileBytesError(path: path, errno: errno) }
+        defer { close(descriptor) }
+        for part in parts {
+            let written = part.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
+            }
+            guard written else { throw FileBytesError(path: path, errno: errno) }
+        }
+        guard let stamp = stamp(of: descriptor) else { throw FileBytesError(path: path, errno: errno) }
+        return stamp
+    }
+
+    /// The stamp of the file at `path`; nil when it is missing.
+    public static func stamp(of path: String) -> FileStamp? {
+        withRegularFile(path) { _, stamp in stamp }
+    }
+
+    private static func stamp(of descriptor: Int32) -> FileStamp? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStamp(
+            size: Int(status.st_size), inode: UInt64(status.st_ino),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+    }
+
+    private static func withRegularFile<T>(_ path: String, _ body: (Int32, FileStamp) -> T?) -> T? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return body(descriptor, Int(status.st_size))
+        guard let stamp = stamp(of: descriptor) else { return nil }
+        return body(descriptor, stamp)
     }
 
     /// Reads until `buffer` is full or the file ends; the bytes read, nil on an error.
@@ -66,4 +104,25 @@ public enum FileBytes {
 /// `read(2)`, named apart from `FileBytes.read`.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+/// What tells one version of a file from another without reading it: its size, its
+/// inode and when it was last written, to the nanosecond.
+public struct FileStamp: Sendable, Hashable {
+    public var size: Int
+    public var inode: UInt64
+    public var modified: Int64
+}
+
+/// A file `FileBytes` could not write, and why.
+public struct FileBytesError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    init(path: String, errno: Int32) {
+        self.path = path
+        reason = String(cString: strerror(errno))
+    }
+
+    public var description: String { "cannot write \(path): \(reason)" }
 }

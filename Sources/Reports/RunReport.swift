@@ -261,17 +261,27 @@ public struct StoredBytes: Sendable, Hashable {
     public var file: URL
     public var offset: Int
     public var count: Int
+    /// The file as it was when the bytes were placed: one changed since (another run
+    /// rewrote it) is not read.
+    public var stamp: FileStamp
 
-    public init(file: URL, offset: Int, count: Int) {
+    public init(file: URL, offset: Int, count: Int, stamp: FileStamp) {
         self.file = file
         self.offset = offset
         self.count = count
+        self.stamp = stamp
     }
 
-    /// The bytes; an error when the file is gone or shorter than they were.
+    /// The bytes; an error when the file is gone or changed since.
     public func read() throws -> Data {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
+        guard FileBytes.stamp(of: file.path) == stamp else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [
+                NSFilePathErrorKey: file.path,
+                NSLocalizedDescriptionKey: "\(file.path) changed while this run went on (another run?): run again",
+            ])
+        }
         try handle.seek(toOffset: UInt64(offset))
         let data = try handle.read(upToCount: count) ?? Data()
         guard data.count == count else {
