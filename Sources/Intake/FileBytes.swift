@@ -66,6 +66,54 @@ public enum FileBytes {
         return stamp
     }
 
+    /// `count` bytes from `offset` of the file at `path`, if the file still has `stamp`;
+    /// nil when it is missing, changed or shorter.
+    public static func read(_ path: String, offset: Int, count: Int, ifStamped expected: FileStamp) -> Data? {
+        withRegularFile(path) { descriptor, stamp in
+            guard stamp == expected, offset + count <= stamp.size else { return nil }
+            var data = Data(count: count)
+            let read = data.withUnsafeMutableBytes { buffer -> Int in
+                var total = 0
+                while total < count {
+                    let got = pread(descriptor, buffer.baseAddress! + total, count - total, off_t(offset + total))
+                    if got < 0, errno == EINTR { continue }
+                    guard got > 0 else { break }
+                    total += got
+                }
+                return total
+            }
+            return read == count ? data : nil
+        }
+    }
+
+    /// Copies `count` bytes from `offset` of the file at `path`, if it still has `stamp`,
+    /// to the open file `destination` at its position, through one reused buffer; false
+    /// when the file is missing, changed or shorter, or the copy fails.
+    public static func copy(
+        _ path: String, offset: Int, count: Int, ifStamped expected: FileStamp, to destination: Int32
+    ) -> Bool {
+        withRegularFile(path) { descriptor, stamp -> Bool? in
+            guard stamp == expected, offset + count <= stamp.size else { return false }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(count, 1 << 20), alignment: 1)
+            defer { buffer.deallocate() }
+            var done = 0
+            while done < count {
+                let got = pread(descriptor, buffer.baseAddress, min(buffer.count, count - done), off_t(offset + done))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return false }
+                var written = 0
+                while written < got {
+                    let put = write(destination, buffer.baseAddress! + written, got - written)
+                    if put < 0, errno == EINTR { continue }
+                    guard put > 0 else { return false }
+                    written += put
+                }
+                done += got
+            }
+            return true
+        } ?? false
+    }
+
     /// The stamp of the file at `path`; nil when it is missing.
     public static func stamp(of path: String) -> FileStamp? {
         withRegularFile(path) { _, stamp in stamp }

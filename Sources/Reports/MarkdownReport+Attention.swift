@@ -68,13 +68,23 @@ extension MarkdownReport {
         ReportText.pieces(text).map { piece in
             switch piece {
             case .code(let content): code(content)
-            case .text(let content):
-                content.reduce(into: "") { escaped, character in
-                    if "\\`*_[]<>|~#".contains(character) { escaped.append("\\") }
-                    escaped.append(character)
-                }
+            case .text(let content): escaped(content)
             }
         }.joined()
+    }
+
+    /// The characters Markdown would read as markup, backslash-escaped. They are all
+    /// ASCII, so the text is escaped byte by byte: a large run's report escapes thousands of lines.
+    private static func escaped(_ text: String) -> String {
+        let markup = Array("\\`*_[]<>|~#".utf8)
+        guard text.utf8.contains(where: markup.contains) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if markup.contains(byte) { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A code span that holds any text, backticks included.
@@ -85,7 +95,12 @@ extension MarkdownReport {
     }
 
     private static func longestBacktickRun(in text: String) -> Int {
-        text.split(whereSeparator: { $0 != "`" }).map(\.count).max() ?? 0
+        var longest = 0, run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 
     /// A table cell: one line, its pipes escaped.

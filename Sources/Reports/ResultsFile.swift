@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import JSONSchema
 
 /// `results.json`, written a batch of fixtures at a time: each batch is encoded side by
@@ -14,8 +15,25 @@ enum ResultsFile {
     /// Fixtures encoded at once: enough to keep every core busy.
     static var batchSize: Int { max(8, ProcessInfo.processInfo.activeProcessorCount * 8) }
 
+    /// A part of the file: bytes, or a fixture's text kept in another file.
+    enum Part {
+        case bytes([UInt8])
+        case stored(StoredBytes)
+    }
+
     /// Hands `write` the file's bytes, in order.
     static func stream(_ report: RunReport, batchSize: Int = batchSize, to write: ([UInt8]) throws -> Void) throws {
+        try stream(report, batchSize: batchSize) { (part: Part) in
+            switch part {
+            case .bytes(let bytes): try write(bytes)
+            case .stored(let stored): try write(Array(stored.read()))
+            }
+        }
+    }
+
+    /// Hands `write` the file's parts, in order: a fixture read back whole is its stored text.
+    static func stream(_ report: RunReport, batchSize: Int = batchSize, to emit: (Part) throws -> Void) throws {
+        func write(_ bytes: [UInt8]) throws { try emit(.bytes(bytes)) }
         var summary = report
         summary.fixtures = []
         let head = try JSONValueEncoder().encode(summary).serializedBytes(options)
@@ -29,12 +47,12 @@ enum ResultsFile {
         var start = 0
         while start < report.fixtures.count {
             let batch = Array(report.fixtures[start..<min(start + batchSize, report.fixtures.count)])
-            let encoded = try batch.concurrentMap { fixture throws in
-                try fixture.storedText.map { Array(try $0.results.read()) } ?? fixture.canonicalJSON()
+            let encoded = try batch.concurrentMap { fixture throws -> Part in
+                try fixture.storedText.map { .stored($0.results) } ?? .bytes(fixture.canonicalJSON())
             }
-            for (offset, bytes) in encoded.enumerated() {
+            for (offset, part) in encoded.enumerated() {
                 try write(Array((start + offset == 0 ? "\n" : ",\n").utf8))
-                try write(bytes)
+                try emit(part)
             }
             start += batch.count
         }
@@ -53,11 +71,24 @@ enum ResultsFile {
             defer { try? handle.close() }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 20)
-            try stream(report) { bytes in
-                buffer.append(contentsOf: bytes)
-                if buffer.count >= 1 << 20 {
+            try stream(report) { (part: Part) in
+                switch part {
+                case .bytes(let bytes):
+                    buffer.append(contentsOf: bytes)
+                    if buffer.count >= 1 << 20 {
+                        try handle.write(contentsOf: buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                case .stored(let stored):
+                    // Copied file to file in the kernel, after what is buffered.
                     try handle.write(contentsOf: buffer)
                     buffer.removeAll(keepingCapacity: true)
+                    if !FileBytes.copy(
+                        stored.file.path, offset: stored.offset, count: stored.count, ifStamped: stored.stamp, to: handle.fileDescriptor) {
+                        // Says why; a copy that failed after the checks read again is a write error.
+                        _ = try stored.read()
+                        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+                    }
                 }
             }
             try handle.write(contentsOf: buffer)

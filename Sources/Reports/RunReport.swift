@@ -272,20 +272,13 @@ public struct StoredBytes: Sendable, Hashable {
         self.stamp = stamp
     }
 
-    /// The bytes; an error when the file is gone or changed since.
+    /// The bytes; an error when the file is gone, shorter or changed since.
     public func read() throws -> Data {
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        guard FileBytes.stamp(of: file.path) == stamp else {
+        guard let data = FileBytes.read(file.path, offset: offset, count: count, ifStamped: stamp) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [
                 NSFilePathErrorKey: file.path,
-                NSLocalizedDescriptionKey: "\(file.path) changed while this run went on (another run?): run again",
+                NSLocalizedDescriptionKey: "\(file.path) is gone or changed while this run went on (another run?): run again",
             ])
-        }
-        try handle.seek(toOffset: UInt64(offset))
-        let data = try handle.read(upToCount: count) ?? Data()
-        guard data.count == count else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: "\(file.path) holds \(data.count) of the \(count) bytes expected at \(offset)"])
         }
         return data
     }

@@ -42,8 +42,9 @@ public struct RunTotals: Codable, Sendable, Hashable {
             case .error: errors += 1
             case .skipped: skipped += 1
             }
-            checksPassed += report.checks.filter(\.passed).count
-            checksFailed += report.checks.filter { !$0.passed }.count
+            let passed = report.checks.reduce(0) { $0 + ($1.passed ? 1 : 0) }
+            checksPassed += passed
+            checksFailed += report.checks.count - passed
             inputTokens += report.inputTokens
             outputTokens += report.outputTokens
             latency += report.latencySeconds
