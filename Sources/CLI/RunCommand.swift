@@ -105,7 +105,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("no-cache"),
-        help: "Work every replayed step out afresh and parse every scenario, instead of reusing results and parses from .step-cache/ (reused only when the build, the step's prompt files, the fixture, the earlier steps and the recording are all unchanged).")
+        help: "Work every replayed step out afresh and parse every scenario, instead of reusing results (whole fixtures, in a large suite) and parses from .step-cache/ (reused only when the build, the step's prompt files, the fixture, the earlier steps and the recording are all unchanged).")
     var noCache = false
 
     @Flag(help: "Print a line for every finished step. Replay prints only the steps that fail; the comparison with golden covers the rest.")
