@@ -60,7 +60,8 @@ struct SettledFixtures: Sendable {
     func read(_ fixture: Fixture, _ key: FixtureKey, keptUnder expected: String) -> ReadBack? {
         let url = file(of: fixture.name, track: key.track)
         // The report texts after the first line stay on disk.
-        guard let (line, stamp) = FileBytes.firstLine(of: url.path),
+        // The key is the header's first member: a fixture kept under another is not parsed.
+        guard let (line, stamp) = FileBytes.firstLine(of: url.path), line.starts(with: Array(#"{"key":"\#(expected)""#.utf8)),
               let header = try? JSONParser.parse(line), header["key"]?.stringValue == expected,
               let kept = header["steps"]?.arrayValue,
               let counts = header["texts"]?.arrayValue?.compactMap(\.intValue), counts.count == 3,
