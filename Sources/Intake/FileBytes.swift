@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Small files read with one `open`, `fstat` and `read`: a large replay reads tens of
-/// thousands of them (and asks after more that are not there), and Foundation's
-/// readers cost more than the reading itself.
+/// Small files read and written with plain system calls (`open`, `fstat`, `read`,
+/// `write`): a large replay reads tens of thousands of them (and asks after more that
+/// are not there), and Foundation's readers cost more than the reading itself.
 public enum FileBytes {
     /// The file's bytes; nil when it is missing, cannot be read as a regular file or
     /// holds more than `maximumSize` bytes.
