@@ -7,8 +7,9 @@ import Providers
 
 extension SettledFixtures {
     /// One step as a settled fixture's file keeps it: its result without output,
-    /// prompt or valid replies' text, its verdict, whether each check passed in golden
-    /// (nil without a golden entry) and its output's fingerprint.
+    /// prompt, valid replies' text or passed checks' messages, its verdict, whether each
+    /// check passed in golden (nil without a golden entry) and its output's fingerprint.
+    /// A report shows a passed check's message only in the texts kept beside it.
     ///
     /// Written and read member by member, in short keys: a large run reads ten
     /// thousand of these, and `Codable` took longer than everything else it does for them.
@@ -29,7 +30,7 @@ extension SettledFixtures {
                     ])
                 })),
                 ("k", .array(zip(result.checks, passedInGolden).map { check, golden in
-                    .array([.string(check.name), .bool(check.passed), .string(check.message), golden.map(JSONValue.bool) ?? .null])
+                    .array([.string(check.name), .bool(check.passed), .string(check.passed ? "" : check.message), golden.map(JSONValue.bool) ?? .null])
                 })),
             ]
             if let note = result.note { members.append(("n", .string(note))) }

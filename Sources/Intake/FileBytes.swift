@@ -26,7 +26,9 @@ public enum FileBytes {
     /// when the file is missing or unreadable or has no line break.
     public static func firstLine(of path: String) -> (line: Data, stamp: FileStamp)? {
         withRegularFile(path) { descriptor, stamp -> (line: Data, stamp: FileStamp)? in
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+            // A settled fixture's header is a few kilobytes before tens of kilobytes of text:
+            // small chunks copy little past the line.
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 1)
             defer { chunk.deallocate() }
             var line = Data()
             while true {

@@ -11,14 +11,26 @@ public struct Fixture: Sendable, Hashable {
     public let scenario: Scenario
     public let recordURL: URL
     public let scenarioURL: URL
+    /// The SHA-256 of the two files' bytes as they were loaded; nil for a fixture that
+    /// was not loaded from its files (those are then read when a digest is needed).
+    public let fileDigests: FileDigests?
 
-    public init(name: String, record: LocalIntakeData, recordJSON: JSONValue, scenario: Scenario, recordURL: URL, scenarioURL: URL) {
+    public struct FileDigests: Sendable, Hashable {
+        public var record: String
+        public var scenario: String
+    }
+
+    public init(
+        name: String, record: LocalIntakeData, recordJSON: JSONValue, scenario: Scenario, recordURL: URL, scenarioURL: URL,
+        fileDigests: FileDigests? = nil
+    ) {
         self.name = name
         self.record = record
         self.recordJSON = recordJSON
         self.scenario = scenario
         self.recordURL = recordURL
         self.scenarioURL = scenarioURL
+        self.fileDigests = fileDigests
     }
 }
 

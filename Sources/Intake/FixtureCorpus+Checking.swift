@@ -14,6 +14,8 @@ extension FixtureCorpus {
         var value: Value?
         var json: JSONValue?
         var problems: [FixtureProblem]
+        /// The SHA-256 of the file's bytes, once they were read.
+        var fileDigest: String?
     }
 
     /// Groups the files named by `paths` into record/scenario pairs.
@@ -85,7 +87,7 @@ extension FixtureCorpus {
         guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
         do {
             let record = try JSONValueDecoder().decode(LocalIntakeData.self, from: document.value)
-            return Checked(value: record, json: document.value, problems: [])
+            return Checked(value: record, json: document.value, problems: [], fileDigest: SHA256Digest.hex(of: data))
         } catch {
             return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \((error as? DecodingError)?.location ?? "\(error)")")])
         }
@@ -118,16 +120,14 @@ extension FixtureCorpus {
             let location = SourceMap(data).location(ofOffset: offset)
             return Checked(problems: [FixtureProblem(file: file, location: location, message: "the file is not valid UTF-8 text")])
         }
-        let digest = parsed.map { _ in ParsedScenarios.digest(of: text) }
-        if let parsed, let digest, let value = parsed.value(forDigest: digest), record == nil,
-           let scenario = soundScenario(value)
-        {
-            return Checked(value: scenario, json: value, problems: [])
+        let digest = ParsedScenarios.digest(of: text)
+        if let parsed, let value = parsed.value(forDigest: digest), record == nil, let scenario = soundScenario(value) {
+            return Checked(value: scenario, json: value, problems: [], fileDigest: digest)
         }
         let document: YAMLDocument
         do {
             document = try YAMLDocument(text: text)
-            if let parsed, let digest { parsed.keep(document.value, forDigest: digest) }
+            parsed?.keep(document.value, forDigest: digest)
         } catch {
             return Checked(problems: [FixtureProblem(file: file, location: error.location, message: error.reason)])
         }
@@ -160,7 +160,7 @@ extension FixtureCorpus {
             let coverage = gaps.map { gap in
                 FixtureProblem(file: file, location: expectLocation, field: JSONPointer(tokens: ["expect", gap.key]), message: gap.message)
             }
-            return Checked(value: scenario, json: document.value, problems: coverage)
+            return Checked(value: scenario, json: document.value, problems: coverage, fileDigest: digest)
         } catch {
             return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \((error as? DecodingError)?.location ?? "\(error)")")])
         }

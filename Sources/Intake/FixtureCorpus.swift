@@ -40,10 +40,14 @@ public struct FixtureCorpus: Sendable {
         let record = checkRecord(at: recordURL)
         let scenario = checkScenario(at: scenarioURL, parsed: parsedScenarios)
         let reserved = reservedNameProblem(name, record: recordURL).map { [$0] } ?? []
-        guard let intake = record.value, let json = record.json, let plan = scenario.value, reserved.isEmpty else {
+        guard let intake = record.value, let json = record.json, let plan = scenario.value, reserved.isEmpty,
+              let recordDigest = record.fileDigest, let scenarioDigest = scenario.fileDigest
+        else {
             throw FixtureError.invalid(name: name, problems: reserved + record.problems + scenario.problems)
         }
-        return Fixture(name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL)
+        return Fixture(
+            name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL,
+            fileDigests: Fixture.FileDigests(record: recordDigest, scenario: scenarioDigest))
     }
 
     /// Refuses the first name that is neither a fixture nor one of `alsoKnown`

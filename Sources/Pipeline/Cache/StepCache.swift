@@ -58,13 +58,20 @@ public struct StepCache: Sendable {
         stepKeys = steps
     }
 
+    /// The SHA-256 of a file's bytes, or `(missing)`.
+    static func digest(ofFile url: URL) -> String {
+        FileBytes.read(url.path).map(SHA256Digest.hex(of:)) ?? "(missing)"
+    }
+
     /// The cache of one fixture in one track, read from its file.
     /// `settings` are the run's own choices that change a result (repairs, checks).
     /// `readsEntries: false` only chains keys (see `Pipeline.fixtureKey(for:)`).
     func fixture(_ fixture: Fixture, track: String, settings: [String], readsEntries: Bool = true) -> FixtureCache {
         var key = KeyBuilder(runKey)
         key.add([fixture.name, track] + settings)
-        for url in [fixture.recordURL, fixture.scenarioURL] { key.add(file: url) }
+        // The files as loaded; a fixture made elsewhere has its files read now.
+        let digests = fixture.fileDigests.map { [$0.record, $0.scenario] } ?? [fixture.recordURL, fixture.scenarioURL].map(Self.digest(ofFile:))
+        for (url, digest) in zip([fixture.recordURL, fixture.scenarioURL], digests) { key.add([url.lastPathComponent, digest]) }
         let file = folder.appendingPathComponent(track, isDirectory: true).appendingPathComponent(fixture.name + ".json")
         return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: readsEntries ? FixtureCache.read(file) : [:], tally: tally)
     }
@@ -184,11 +191,6 @@ private struct KeyBuilder {
     mutating func add<Bytes: Collection<UInt8>>(bytes: Bytes) {
         withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hash.update(bufferPointer: $0) }
         hash.update(data: Data(bytes))
-    }
-
-    mutating func add(file url: URL) {
-        add([url.lastPathComponent])
-        add(bytes: FileManager.default.contents(atPath: url.path) ?? Data("(missing)".utf8))
     }
 
     /// Every regular file under `folder` that `including` takes, by relative path and contents, in path order.
