@@ -37,14 +37,19 @@ extension RunSession {
     public static func start(_ request: RunRequest, in project: Project) async -> Never {
         let err = Terminal.standardError
         do {
-            let every = try project.corpus(readsParsesBack: request.options.cachesSteps).load(names: request.fixtureNames, tags: request.tags)
+            // With the step cache, recordings' and golden files' digests are remembered
+            // too: read while the fixtures load.
+            let cachesSteps = request.options.cachesSteps
+            async let remembered = cachesSteps ? project.fileDigests() : nil
+            let every = try project.corpus(readsParsesBack: cachesSteps).load(names: request.fixtureNames, tags: request.tags)
             let fixtures = request.shard.map { shard in
                 let names = Set(shard.select(every.map(\.name)))
                 return every.filter { names.contains($0.name) }
             } ?? every
             let prompts = try project.prompts(variants: request.variants)
             let prices = try project.prices()
-            let provider = try project.provider(request.settings, track: prompts.variants.track, prices: prices)
+            let digests = await remembered
+            let provider = try project.provider(request.settings, track: prompts.variants.track, prices: prices, digests: digests)
             var options = request.options
             options.jobs = request.effectiveJobs
             options.shard = request.shard.map { ($0, every.map(\.name)) }
@@ -59,7 +64,8 @@ extension RunSession {
                 unreachableHint: request.provider == .local ? "Start the local model with `scripts/local-model serve qwen`, then run again." : nil,
                 resumeLine: ResumeLine(arguments: request.arguments).line, scopeArguments: ResumeLine.scope(of: request.arguments))
             printer.printWarnings(options.warnings)
-            let evaluation = Evaluation(layout: project.layout, prompts: prompts, prices: prices, provider: provider, options: options)
+            let evaluation = Evaluation(
+                layout: project.layout, prompts: prompts, prices: prices, provider: provider, options: options, fileDigests: digests)
             let progress = ProgressPrinter(terminal: err, printsValidSteps: request.verbose || !request.replaying, replaying: request.replaying)
             let opening = openingLine(
                 fixtures: fixtures.count, shard: request.shard.map { "shard \($0) of \(every.count)" }, provider: "\(provider.kind) \(provider.model)",

@@ -33,9 +33,11 @@ extension Evaluation {
 
         /// The project's own: `golden/` (with a variant's folder for the steps it
         /// holds), `.history/runs.sqlite` and `Reports/`.
-        public static func onDisk(layout: ProjectLayout, track: VariantTrack? = nil) -> Stores {
+        /// With `digests`, golden files' digests are remembered across runs.
+        public static func onDisk(layout: ProjectLayout, track: VariantTrack? = nil, digests: FileDigests? = nil) -> Stores {
             Stores(
-                golden: GoldenStore.forRun(golden: layout.golden, track: track), openHistory: { try RunHistory(file: layout.history) },
+                golden: GoldenStore.forRun(golden: layout.golden, track: track, digests: digests),
+                openHistory: { try RunHistory(file: layout.history) },
                 reports: ReportWriter(root: layout.reports))
         }
     }

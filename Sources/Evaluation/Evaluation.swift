@@ -99,9 +99,12 @@ public struct Evaluation: Sendable {
     public let options: Options
     /// The golden outputs, the run history and the report folders.
     public let stores: Stores
+    /// File digests the stores remember across runs, written back when the run ends.
+    public let fileDigests: FileDigests?
 
     public init(
-        layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options, stores: Stores
+        layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options, stores: Stores,
+        fileDigests: FileDigests? = nil
     ) {
         self.layout = layout
         self.prompts = prompts
@@ -109,11 +112,18 @@ public struct Evaluation: Sendable {
         self.provider = provider
         self.options = options
         self.stores = stores
+        self.fileDigests = fileDigests
     }
 
-    /// A run on the project's own stores (`Stores.onDisk(layout:)`).
-    public init(layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options) {
-        self.init(layout: layout, prompts: prompts, prices: prices, provider: provider, options: options, stores: .onDisk(layout: layout, track: prompts.variants.track))
+    /// A run on the project's own stores (`Stores.onDisk(layout:)`), remembering golden
+    /// files' digests in `fileDigests` (those of the provider's recordings too, when it shares them).
+    public init(
+        layout: ProjectLayout, prompts: PromptLibrary, prices: PriceTable, provider: any ModelProvider, options: Options,
+        fileDigests: FileDigests? = nil
+    ) {
+        self.init(
+            layout: layout, prompts: prompts, prices: prices, provider: provider, options: options,
+            stores: .onDisk(layout: layout, track: prompts.variants.track, digests: fileDigests), fileDigests: fileDigests)
     }
 
     /// Runs `fixtures` and writes the report. Throws only when golden/ cannot be
@@ -237,6 +247,7 @@ public struct Evaluation: Sendable {
         if let reportError {
             warnings.append("could not write the report to \(layout.displayPath(of: folder)): \(reportError.localizedDescription)")
         }
+        fileDigests?.save()
         if let kept = options.keptReports {
             do {
                 try writer.pruneRuns(keeping: kept, current: run.id)

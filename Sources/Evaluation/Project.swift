@@ -49,9 +49,16 @@ public struct Project: Sendable {
         try RunHistory(file: layout.history)
     }
 
-    /// The recordings a run on `track` reads and writes.
-    public func cassettes(track: VariantTrack?) -> any CassetteStorage {
-        CassetteStore.forRun(golden: layout.golden, track: track)
+    /// The recordings a run on `track` reads and writes; with `digests`, their digests
+    /// are remembered across runs.
+    public func cassettes(track: VariantTrack?, digests: FileDigests? = nil) -> any CassetteStorage {
+        CassetteStore.forRun(golden: layout.golden, track: track, digests: digests)
+    }
+
+    /// The digests of recordings and golden files remembered in `.step-cache/`, for a
+    /// run with the step cache: its `provider` and `Evaluation` share them.
+    public func fileDigests() -> FileDigests {
+        FileDigests(file: layout.fileDigests)
     }
 
     /// Where `render` finds the earlier outputs a step's input needs, on the prompts' track:
@@ -67,8 +74,10 @@ public struct Project: Sendable {
     /// the live provider with retries, a budget when one is set, and recording when asked.
     /// Throws for a missing API key or a cost cap on a model `prices` has no price for.
     /// A wall-time budget counts from here.
-    public func provider(_ settings: ProviderSettings, track: VariantTrack?, prices: PriceTable) throws -> any ModelProvider {
-        let store = cassettes(track: track)
+    public func provider(
+        _ settings: ProviderSettings, track: VariantTrack?, prices: PriceTable, digests: FileDigests? = nil
+    ) throws -> any ModelProvider {
+        let store = cassettes(track: track, digests: digests)
         guard let configuration = settings.configuration else { return ReplayProvider(store: store) }
         let budget = RunBudget(
             maxCalls: settings.maxCalls, maxTokens: settings.maxTokens, maxMinutes: settings.maxMinutes,

@@ -48,7 +48,7 @@ struct SettledFixtures: Sendable {
     /// cannot tell its files' contents.
     func key(for fixture: String, _ key: FixtureKey) -> String? {
         guard let digest = golden.contentDigest(of: key.modelSteps.map { StepKey(fixture: fixture, id: $0) }) else { return nil }
-        return SHA256Digest.hex(of: (["settled fixture 3", fixture, key.chain, digest] + context).joined(separator: "\n"))
+        return SHA256Digest.hex(of: (["settled fixture 4", fixture, key.chain, digest] + context).joined(separator: "\n"))
     }
 
     func file(of fixture: String, track: String) -> URL {

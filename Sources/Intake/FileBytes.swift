@@ -89,13 +89,25 @@ public enum FileBytes {
     }
 
     /// Copies `count` bytes from `offset` of the file at `path`, if it still has `stamp`,
-    /// to the open file `destination` at its position, through one reused buffer; false
-    /// when the file is missing, changed or shorter, or the copy fails.
+    /// to the open file `destination` at its position, inside the kernel (`sendfile`) or
+    /// else through one buffer; false when the file is missing, changed or shorter, or
+    /// the copy fails.
     public static func copy(
         _ path: String, offset: Int, count: Int, ifStamped expected: FileStamp, to destination: Int32
     ) -> Bool {
         withRegularFile(path) { descriptor, stamp -> Bool? in
             guard stamp == expected, offset + count <= stamp.size else { return false }
+            var position = off_t(offset)
+            var sent = 0
+            while sent < count {
+                let got = sendfile(destination, descriptor, &position, count - sent)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                sent += got
+            }
+            if sent == count { return true }
+            // Nothing sent: a destination `sendfile` cannot write to; copy through user space.
+            guard sent == 0 else { return false }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(count, 1 << 20), alignment: 1)
             defer { buffer.deallocate() }
             var done = 0
@@ -116,17 +128,39 @@ public enum FileBytes {
         } ?? false
     }
 
-    /// The stamp of the file at `path`; nil when it is missing.
+    /// The file's bytes and its stamp, from one `open`; nil as for `read(_:maximumSize:)`.
+    public static func readStamped(_ path: String) -> (data: Data, stamp: FileStamp)? {
+        withRegularFile(path) { descriptor, stamp in
+            var data = Data(count: stamp.size)
+            guard let count = data.withUnsafeMutableBytes({ readFully(descriptor, into: $0) }), count == stamp.size else { return nil }
+            return (data, stamp)
+        }
+    }
+
+    /// Whether anything is at `path` (following links), as `FileManager.fileExists(atPath:)` says, for less.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// The stamp of the file at `path` (without opening it); nil when it is missing or not a regular file.
     public static func stamp(of path: String) -> FileStamp? {
-        withRegularFile(path) { _, stamp in stamp }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return stamp(status)
     }
 
     private static func stamp(of descriptor: Int32) -> FileStamp? {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return stamp(status)
+    }
+
+    private static func stamp(_ status: stat) -> FileStamp? {
+        guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileStamp(
             size: Int(status.st_size), inode: UInt64(status.st_ino),
-            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
     }
 
     private static func withRegularFile<T>(_ path: String, _ body: (Int32, FileStamp) -> T?) -> T? {
@@ -157,11 +191,14 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 }
 
 /// What tells one version of a file from another without reading it: its size, its
-/// inode and when it was last written, to the nanosecond.
+/// inode, when it was last written and when its inode last changed, to the nanosecond.
+/// The change time is the kernel's clock at any write, rename or change of attributes,
+/// and no program can set it back.
 public struct FileStamp: Sendable, Hashable {
     public var size: Int
     public var inode: UInt64
     public var modified: Int64
+    public var changed: Int64
 }
 
 /// A file `FileBytes` could not write, and why.

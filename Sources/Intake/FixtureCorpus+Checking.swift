@@ -64,9 +64,10 @@ extension FixtureCorpus {
 
     /// Parses and validates one intake record.
     func checkRecord(at url: URL) -> Checked<LocalIntakeData> {
-        let file = layout.displayPath(of: url)
+        // Worked out only for a problem: a large corpus loads thousands of files without one.
+        var file: String { layout.displayPath(of: url) }
         let data: Data
-        switch readFile(url, file: file) {
+        switch readFile(url) {
         case .success(let contents): data = contents
         case .failure(let problem): return Checked(problems: [problem])
         }
@@ -109,9 +110,9 @@ extension FixtureCorpus {
     /// when its `record` is given, that it declares the expectations the record calls for.
     /// With `parsed`, a text parsed on an earlier run is read back instead of parsed.
     func checkScenario(at url: URL, against record: LocalIntakeData? = nil, parsed: ParsedScenarios? = nil) -> Checked<Scenario> {
-        let file = layout.displayPath(of: url)
+        var file: String { layout.displayPath(of: url) }
         let data: Data
-        switch readFile(url, file: file) {
+        switch readFile(url) {
         case .success(let contents): data = contents
         case .failure(let problem): return Checked(problems: [problem])
         }
@@ -166,8 +167,9 @@ extension FixtureCorpus {
         }
     }
 
-    private func readFile(_ url: URL, file: String) -> Result<Data, FixtureProblem> {
+    private func readFile(_ url: URL) -> Result<Data, FixtureProblem> {
         if let data = FileBytes.read(url.path, maximumSize: Self.maximumFileSize) { return .success(data) }
+        let file = layout.displayPath(of: url)
         // Too large, or unreadable: say which.
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         if let size = attributes?[.size] as? Int, size > Self.maximumFileSize {

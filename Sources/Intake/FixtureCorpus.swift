@@ -31,7 +31,7 @@ public struct FixtureCorpus: Sendable {
     /// Loads one fixture by name, or explains why it cannot be used.
     public func load(_ name: String) throws(FixtureError) -> Fixture {
         let recordURL = layout.fixtures.appendingPathComponent(name + ".json")
-        guard FileManager.default.fileExists(atPath: recordURL.path) else {
+        guard FileBytes.exists(recordURL.path) else {
             throw FixtureError.notFound(
                 name: name, suggestion: ClosestMatch.suggestion(for: name, among: fixtureNames()),
                 folder: layout.displayPath(of: layout.fixtures))
@@ -118,13 +118,10 @@ public struct FixtureCorpus: Sendable {
     /// The scenario file for a record: `NAME.yaml`, or `NAME.yml` when only that exists.
     func scenarioURL(forRecord record: URL) -> URL {
         let base = record.deletingPathExtension()
+        let yaml = base.appendingPathExtension("yaml")
+        guard !FileBytes.exists(yaml.path) else { return yaml }
         let yml = base.appendingPathExtension("yml")
-        if !FileManager.default.fileExists(atPath: base.appendingPathExtension("yaml").path),
-           FileManager.default.fileExists(atPath: yml.path)
-        {
-            return yml
-        }
-        return base.appendingPathExtension("yaml")
+        return FileBytes.exists(yml.path) ? yml : yaml
     }
 
     private static func loadSchema(_ url: URL, layout: ProjectLayout) throws(ProjectError) -> Schema {

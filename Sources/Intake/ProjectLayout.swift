@@ -22,6 +22,7 @@ public struct ProjectLayout: Sendable, Hashable {
     public var stepCache: URL { root.appendingPathComponent(".step-cache", isDirectory: true) }
     /// Scenario files as parsed on an earlier run (`ParsedScenarios`), beside the step cache.
     public var parsedScenarios: URL { stepCache.appendingPathComponent("scenarios.json") }
+    public var fileDigests: URL { stepCache.appendingPathComponent("file-digests.tsv") }
 
     public var intakeSchema: URL { schemas.appendingPathComponent("intake.schema.json") }
     public var scenarioSchema: URL { schemas.appendingPathComponent("scenario.schema.json") }

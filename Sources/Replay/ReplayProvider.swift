@@ -34,32 +34,8 @@ public struct ReplayProvider: ModelProvider {
 
     /// The step's cassette, to the byte, and the repeat: a replay answers from nothing else.
     public func fixedAnswers(for context: CallContext) -> FixedAnswers? {
-        guard let data = store.recordedData(context.key), let source = Self.source(ofCassette: data) else { return nil }
-        return FixedAnswers(digest: "\(SHA256Digest.hex(of: data)) repeat \(context.repeatNumber)", source: source)
-    }
-
-    /// `provider model` of a cassette file. A cassette as written has its top-level
-    /// members on lines of their own, two spaces in, after the long list of calls:
-    /// they are read from its last few kilobytes, and any other layout is parsed whole.
-    static func source(ofCassette data: Data) -> String? {
-        func member(_ name: String) -> String? {
-            let prefix = Array("\n  \"\(name)\" : \"".utf8)
-            return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
-                // The last occurrence in the last 4 KB, then the value up to its closing quote.
-                var start = bytes.count - prefix.count
-                let floor = max(0, bytes.count - 4096)
-                while start >= floor, !prefix.withUnsafeBytes({ memcmp(bytes.baseAddress! + start, $0.baseAddress!, prefix.count) == 0 }) {
-                    start -= 1
-                }
-                guard start >= floor else { return nil }
-                let value = bytes[(start + prefix.count)...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\n") }
-                guard value.endIndex < bytes.count, bytes[value.endIndex] == UInt8(ascii: "\"") else { return nil }
-                return String(decoding: value, as: UTF8.self)
-            }
-        }
-        if let provider = member("provider"), let model = member("model") { return "\(provider) \(model)" }
-        guard let json = try? JSONParser.parse(data), let provider = json["provider"]?.stringValue, let model = json["model"]?.stringValue else { return nil }
-        return "\(provider) \(model)"
+        guard let recorded = store.recordedIdentity(context.key) else { return nil }
+        return FixedAnswers(digest: "\(recorded.digest) repeat \(context.repeatNumber)", source: recorded.source)
     }
 
     public func reused(_ answers: FixedAnswers) {

@@ -14,6 +14,11 @@ public protocol CassetteStorage: Sendable {
     /// of the step would answer from, to the byte.
     func recordedData(_ key: StepKey) -> Data?
 
+    /// What a replay of the step answers from, without the answers: the SHA-256 of its
+    /// cassette file and the cassette's `provider model`; nil when none was recorded or
+    /// the file names no provider and model.
+    func recordedIdentity(_ key: StepKey) -> RecordedIdentity?
+
     /// Keeps a cassette whole, replacing the step's earlier one: a reader sees the
     /// old cassette or the new one, never half of one.
     func write(_ cassette: Cassette) throws
@@ -27,7 +32,29 @@ public protocol CassetteStorage: Sendable {
     func recordingPlace(_ key: StepKey) -> (file: String, variantArguments: String)
 }
 
+/// A cassette file told apart from every other by its digest, and the provider and model that answered in it.
+public struct RecordedIdentity: Sendable, Hashable {
+    public var digest: String
+    /// `provider model`.
+    public var source: String
+
+    public init(digest: String, source: String) {
+        self.digest = digest
+        self.source = source
+    }
+
+    /// The identity of a cassette file's bytes.
+    public init?(ofCassette data: Data) {
+        guard let source = CassetteStore.source(ofCassette: data) else { return nil }
+        self.init(digest: SHA256Digest.hex(of: data), source: source)
+    }
+}
+
 extension CassetteStorage {
+    public func recordedIdentity(_ key: StepKey) -> RecordedIdentity? {
+        recordedData(key).flatMap(RecordedIdentity.init(ofCassette:))
+    }
+
     public func recordingPlace(_ key: StepKey) -> (file: String, variantArguments: String) {
         ("golden/\(key.fixture)/\(key.step).cassette.json", "")
     }

@@ -5,9 +5,12 @@ import JSONSchema
 /// The cassettes under `golden/`: one file per fixture step, read and written whole.
 public struct CassetteStore: CassetteStorage, Sendable {
     public let folder: URL
+    /// Files' digests remembered across runs, for `recordedIdentity(_:)`; nil reads every file.
+    public let digests: FileDigests?
 
-    public init(folder: URL) {
+    public init(folder: URL, digests: FileDigests? = nil) {
         self.folder = folder
+        self.digests = digests
     }
 
     public func url(_ key: StepKey) -> URL {
@@ -35,6 +38,40 @@ public struct CassetteStore: CassetteStorage, Sendable {
 
     public func recordedData(_ key: StepKey) -> Data? {
         FileBytes.read(path(key))
+    }
+
+    public func recordedIdentity(_ key: StepKey) -> RecordedIdentity? {
+        guard let digests else { return recordedData(key).flatMap(RecordedIdentity.init(ofCassette:)) }
+        // Remembered as `digest source`: a digest is 64 hexadecimal digits.
+        let value = digests.value(ofFile: path(key), kind: "cassette") { data in
+            RecordedIdentity(ofCassette: data).map { "\($0.digest) \($0.source)" }
+        }
+        guard let value, value.utf8.count > 65 else { return nil }
+        return RecordedIdentity(digest: String(value.prefix(64)), source: String(value.dropFirst(65)))
+    }
+
+    /// `provider model` of a cassette file. A cassette as written has its top-level
+    /// members on lines of their own, two spaces in, after the long list of calls:
+    /// they are read from its last few kilobytes, and any other layout is parsed whole.
+    public static func source(ofCassette data: Data) -> String? {
+        func member(_ name: String) -> String? {
+            let prefix = Array("\n  \"\(name)\" : \"".utf8)
+            return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+                // The last occurrence in the last 4 KB, then the value up to its closing quote.
+                var start = bytes.count - prefix.count
+                let floor = max(0, bytes.count - 4096)
+                while start >= floor, !prefix.withUnsafeBytes({ memcmp(bytes.baseAddress! + start, $0.baseAddress!, prefix.count) == 0 }) {
+                    start -= 1
+                }
+                guard start >= floor else { return nil }
+                let value = bytes[(start + prefix.count)...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\n") }
+                guard value.endIndex < bytes.count, bytes[value.endIndex] == UInt8(ascii: "\"") else { return nil }
+                return String(decoding: value, as: UTF8.self)
+            }
+        }
+        if let provider = member("provider"), let model = member("model") { return "\(provider) \(model)" }
+        guard let json = try? JSONParser.parse(data), let provider = json["provider"]?.stringValue, let model = json["model"]?.stringValue else { return nil }
+        return "\(provider) \(model)"
     }
 
     /// A cassette file's contents read for replay.

@@ -33,9 +33,12 @@ public struct GoldenEntry: Sendable, Hashable {
 /// insta's snapshots, and become golden only through `accept`.
 public struct GoldenStore: GoldenStorage, Sendable {
     public let folder: URL
+    /// Files' digests remembered across runs, for `contentDigest(of:)`; nil reads every file.
+    public let digests: FileDigests?
 
-    public init(folder: URL) {
+    public init(folder: URL, digests: FileDigests? = nil) {
         self.folder = folder
+        self.digests = digests
     }
 
     /// The key under which a program's markdown is stored in its own file.
@@ -187,14 +190,20 @@ public struct GoldenStore: GoldenStorage, Sendable {
             for suffix in Self.judgedFileSuffixes {
                 let name = key.step + suffix
                 add(Data(name.utf8))
-                if listings[key.fixture]?.contains(name) == true, let data = FileBytes.read("\(fixtureFolder)/\(name)") {
-                    add(data)
+                if listings[key.fixture]?.contains(name) == true, let digest = fileDigest("\(fixtureFolder)/\(name)") {
+                    add(Data(digest.utf8))
                 } else {
                     hash.update(data: [0xFF])
                 }
             }
         }
         return SHA256Digest.hex(of: hash.finalize())
+    }
+
+    /// The SHA-256 of a file's bytes, remembered across runs when `digests` is set.
+    private func fileDigest(_ path: String) -> String? {
+        guard let digests else { return FileBytes.read(path).map(SHA256Digest.hex(of:)) }
+        return digests.value(ofFile: path, kind: "sha256") { SHA256Digest.hex(of: $0) }
     }
 
     /// How the names of the files a step is judged against end, approved and pending.

@@ -32,6 +32,10 @@ public struct VariantCassetteStore: CassetteStorage {
         store(for: key.step).recordedData(key)
     }
 
+    public func recordedIdentity(_ key: StepKey) -> RecordedIdentity? {
+        store(for: key.step).recordedIdentity(key)
+    }
+
     public func write(_ cassette: Cassette) throws {
         try store(for: cassette.step).write(cassette)
     }
@@ -50,9 +54,9 @@ public struct VariantCassetteStore: CassetteStorage {
 
 extension CassetteStore {
     /// The recordings a run uses: `golden/`, routed through the variant's folder when one is selected.
-    public static func forRun(golden folder: URL, track: VariantTrack?) -> any CassetteStorage {
-        let base = CassetteStore(folder: folder)
+    public static func forRun(golden folder: URL, track: VariantTrack?, digests: FileDigests? = nil) -> any CassetteStorage {
+        let base = CassetteStore(folder: folder, digests: digests)
         guard let track else { return base }
-        return VariantCassetteStore(base: base, variant: CassetteStore(folder: track.folder(in: folder)), track: track)
+        return VariantCassetteStore(base: base, variant: CassetteStore(folder: track.folder(in: folder), digests: digests), track: track)
     }
 }

@@ -9,9 +9,9 @@ public struct VariantGoldenStore: GoldenStorage {
     public let variant: GoldenStore
     public let track: VariantTrack
 
-    public init(golden folder: URL, track: VariantTrack) {
-        base = GoldenStore(folder: folder)
-        variant = GoldenStore(folder: track.folder(in: folder))
+    public init(golden folder: URL, track: VariantTrack, digests: FileDigests? = nil) {
+        base = GoldenStore(folder: folder, digests: digests)
+        variant = GoldenStore(folder: track.folder(in: folder), digests: digests)
         self.track = track
     }
 
@@ -77,7 +77,7 @@ public struct VariantGoldenStore: GoldenStorage {
 
 extension GoldenStore {
     /// The golden outputs a run is compared with: `golden/`, routed through the variant's folder when one is selected.
-    public static func forRun(golden folder: URL, track: VariantTrack?) -> any GoldenStorage {
-        track.map { VariantGoldenStore(golden: folder, track: $0) } ?? GoldenStore(folder: folder)
+    public static func forRun(golden folder: URL, track: VariantTrack?, digests: FileDigests? = nil) -> any GoldenStorage {
+        track.map { VariantGoldenStore(golden: folder, track: $0, digests: digests) } ?? GoldenStore(folder: folder, digests: digests)
     }
 }

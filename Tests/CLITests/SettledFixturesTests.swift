@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import Testing
 
 /// A large replay (more steps than `index.html` shows in full) reads back whole each
@@ -86,15 +87,21 @@ struct SettledFixturesTests {
 
     /// A fixture whose golden files change is judged again; a step that needs attention
     /// is shown in full and its fixture is not kept; the others are still read back.
+    /// The files are left to settle first, so that the first run remembers their
+    /// digests (`.step-cache/file-digests.tsv`), and the change keeps the file's size and inode.
     @Test func aChangedGoldenFileJudgesItsFixtureAgain() throws {
         defer { try? FileManager.default.removeItem(at: project) }
+        Thread.sleep(forTimeInterval: Double(FileDigests.settlingNanoseconds) / 1e9 + 0.1)
         #expect(try run().status == 0)
         let changed = Self.fixture(7)
         let checksFile = project.appendingPathComponent("golden/\(changed)/goal-options.checks.json")
+        let memo = try String(contentsOf: project.appendingPathComponent(".step-cache/file-digests.tsv"), encoding: .utf8)
+        #expect(memo.contains(checksFile.path), "the settled golden files' digests are remembered")
         let approved = try String(contentsOf: checksFile, encoding: .utf8)
         #expect(approved.contains(#""options.distinct": false"#))
-        try approved.replacingOccurrences(of: #""options.distinct": false"#, with: #""options.distinct": true"#)
-            .write(to: checksFile, atomically: true, encoding: .utf8)
+        let handle = try FileHandle(forWritingTo: checksFile)
+        try handle.write(contentsOf: Data(approved.replacingOccurrences(of: #""options.distinct": false"#, with: #""options.distinct": true "#).utf8))
+        try handle.close()
         let settledFile = project.appendingPathComponent(".step-cache/base/settled/\(changed).json")
         let keptBefore = try Data(contentsOf: settledFile)
 

@@ -97,6 +97,25 @@ struct JSONValueDecoderTests {
         #expect(try JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: Data(text.utf8)) == expected)
         #expect(JSONValueDecoder.camelCase("__leading_and_trailing__") == "__leadingAndTrailing__")
     }
+
+    /// ASCII keys are converted byte by byte, as Foundation converts them: each word
+    /// after the first capitalized, runs of underscores one break, the ends kept.
+    @Test(arguments: [
+        ("max_days_per_week", "maxDaysPerWeek"), ("MAX_DAYS", "MAXDays"), ("a__b", "aB"), ("_x_y_", "_xY_"), ("___", "___"),
+        ("plain", "plain"), ("week_2_focus", "week2Focus"), ("mIxEd_cAsE", "mIxEdCase"), ("é_x", "éX"),
+    ])
+    func snakeCaseKeysBecomeCamelCase(key: String, expected: String) {
+        #expect(JSONValueDecoder.camelCase(key) == expected)
+        let words = key.drop { $0 == "_" }
+        if key.contains("_"), !words.isEmpty, key.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Foundation's own rule, word by word.
+            let core = words.prefix(through: words.lastIndex { $0 != "_" }!)
+            let parts = core.split(separator: "_")
+            let foundation = key.prefix { $0 == "_" } + parts[0] + parts.dropFirst().map(\.capitalized).joined()
+                + key[core.endIndex...]
+            #expect(JSONValueDecoder.camelCase(key) == foundation)
+        }
+    }
 }
 
 @Suite("JSON value encoder")

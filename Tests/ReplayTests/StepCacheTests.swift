@@ -164,13 +164,13 @@ struct CassetteSourceTests {
         let cassette = Cassette(
             fixture: "sam", step: "goal-options", provider: "openai-compatible", model: "qwen2.5-1.5b \"q4\"", recordedAt: Date(), interactions: [])
         let written = try CassetteStore.contents(of: cassette)
-        #expect(ReplayProvider.source(ofCassette: written) == "openai-compatible qwen2.5-1.5b \"q4\"", "an escaped quote is parsed")
+        #expect(CassetteStore.source(ofCassette: written) == "openai-compatible qwen2.5-1.5b \"q4\"", "an escaped quote is parsed")
 
         let plain = Cassette(fixture: "sam", step: "goal-options", provider: "anthropic", model: "claude-x", recordedAt: Date(), interactions: [])
-        #expect(ReplayProvider.source(ofCassette: try CassetteStore.contents(of: plain)) == "anthropic claude-x")
+        #expect(CassetteStore.source(ofCassette: try CassetteStore.contents(of: plain)) == "anthropic claude-x")
         let compact = Data(#"{"model":"m1","provider":"p1","interactions":[{"note":"\n  \"model\" : \"not this\""}]}"#.utf8)
-        #expect(ReplayProvider.source(ofCassette: compact) == "p1 m1", "a member inside a string is no member")
-        #expect(ReplayProvider.source(ofCassette: Data("not json".utf8)) == nil)
+        #expect(CassetteStore.source(ofCassette: compact) == "p1 m1", "a member inside a string is no member")
+        #expect(CassetteStore.source(ofCassette: Data("not json".utf8)) == nil)
     }
 
     @Test func ofTheRepositorysRecordingsAgreeWithParsingThem() throws {
@@ -181,7 +181,7 @@ struct CassetteSourceTests {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             let json = try JSONParser.parse(data)
             #expect(data.count > 4096, "\(name) is long enough to need the search from the end")
-            #expect(ReplayProvider.source(ofCassette: data) == "\(json["provider"]?.stringValue ?? "") \(json["model"]?.stringValue ?? "")")
+            #expect(CassetteStore.source(ofCassette: data) == "\(json["provider"]?.stringValue ?? "") \(json["model"]?.stringValue ?? "")")
         }
     }
 }

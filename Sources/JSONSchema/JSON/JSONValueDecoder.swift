@@ -23,15 +23,54 @@ public struct JSONValueDecoder: Sendable {
         try TreeDecoder(value: value, codingPath: [], convertsFromSnakeCase: convertsFromSnakeCase).decodeValue(type)
     }
 
-    /// `first_name` → `firstName`; leading and trailing underscores are kept.
+    /// `first_name` → `firstName`; leading and trailing underscores are kept. Each word
+    /// after the first is capitalized (its first letter upper case, the rest lower case).
     static func camelCase(_ key: String) -> String {
         guard key.utf8.contains(UInt8(ascii: "_")) else { return key }
+        if let ascii = asciiCamelCase(key) { return ascii }
         let core = key.drop { $0 == "_" }
         guard let lastLetter = core.lastIndex(where: { $0 != "_" }) else { return key }
         let leading = key[..<core.startIndex], trailing = core[core.index(after: lastLetter)...]
         let words = core[...lastLetter].split(separator: "_")
         let joined = words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
         return leading + joined + trailing
+    }
+}
+
+extension JSONValueDecoder {
+    /// `camelCase(_:)` byte by byte, for the ASCII keys every file of the project uses; nil for any other key.
+    static func asciiCamelCase(_ key: String) -> String? {
+        let bytes = Array(key.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let underscore = UInt8(ascii: "_")
+        guard let first = bytes.firstIndex(where: { $0 != underscore }), let last = bytes.lastIndex(where: { $0 != underscore }) else { return key }
+        var result = Array(bytes[..<first])
+        var word = 0
+        var index = first
+        while index <= last {
+            guard bytes[index] != underscore else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end <= last, bytes[end] != underscore { end += 1 }
+            for position in index..<end {
+                let byte = bytes[position]
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                if word == 0 {
+                    result.append(byte)
+                } else if position == index {
+                    result.append(isLower ? byte - 32 : byte)
+                } else {
+                    result.append(isUpper ? byte + 32 : byte)
+                }
+            }
+            word += 1
+            index = end
+        }
+        result += bytes[(last + 1)...]
+        return String(decoding: result, as: UTF8.self)
     }
 }
 
@@ -46,7 +85,7 @@ private struct TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(var object) = value else { throw mismatch([String: JSONValue].self) }
-        if convertsFromSnakeCase {
+        if convertsFromSnakeCase, object.members.contains(where: { $0.key.utf8.contains(UInt8(ascii: "_")) }) {
             object = JSONObject(object.members.map { .init(key: JSONValueDecoder.camelCase($0.key), value: $0.value) })
         }
         return KeyedDecodingContainer(KeyedContainer(object: object, codingPath: codingPath, convertsFromSnakeCase: convertsFromSnakeCase))
