@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// The outcome of one deterministic check on one step's output.
 public struct CheckResult: Codable, Hashable, Sendable {
     /// A stable name such as `program.days-per-week` or `assertion.not-contains`.
@@ -18,5 +20,14 @@ public struct CheckResult: Codable, Hashable, Sendable {
 
     static func fail(_ name: String, _ message: String) -> CheckResult {
         CheckResult(name: name, passed: false, message: message)
+    }
+}
+
+extension CheckResult: JSONValueReadable {
+    /// The members `Decodable` reads; a large run reads hundreds of thousands of these back.
+    public init?(json: JSONValue) {
+        guard let name = json["name"]?.stringValue, let passed = json["passed"]?.boolValue, let message = json["message"]?.stringValue
+        else { return nil }
+        self.init(name: name, passed: passed, message: message)
     }
 }

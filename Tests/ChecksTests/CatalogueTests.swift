@@ -117,3 +117,16 @@ struct CatalogueTests {
         #expect(error { $0["id"] = "Chair squat" }?.document == .catalogue)
     }
 }
+
+/// Check results read back from a file are the ones written, by either decoder.
+@Suite("Check results read back")
+struct CheckResultReadingTests {
+    @Test func aCheckResultReadsTheSameThroughEitherDecoder() throws {
+        let results = [CheckResult(name: "program.days-per-week", passed: true, message: "3 days"),
+                       CheckResult(name: "output.not-cut-off", passed: false, message: "ends \"mid\"\nsentence")]
+        let data = try JSONEncoder().encode(results)
+        #expect(try JSONValueDecoder().decode([CheckResult].self, from: data) == results)
+        #expect(try JSONDecoder().decode([CheckResult].self, from: data) == results)
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(CheckResult.self, from: Data(#"{"name": "x", "passed": "yes", "message": ""}"#.utf8)) }
+    }
+}

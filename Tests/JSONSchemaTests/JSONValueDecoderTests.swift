@@ -98,6 +98,29 @@ struct JSONValueDecoderTests {
         #expect(JSONValueDecoder.camelCase("__leading_and_trailing__") == "__leadingAndTrailing__")
     }
 
+    /// A type that reads itself from the parsed value is read so wherever it is asked for;
+    /// a value it cannot read goes through `Decodable`, whose error has the path.
+    @Test func aReadableTypeIsReadStraightFromTheValue() throws {
+        struct Mark: JSONValueReadable, Equatable {
+            var name: String
+            var direct = false
+            init(name: String, direct: Bool) { (self.name, self.direct) = (name, direct) }
+            init?(json: JSONValue) {
+                guard let name = json["name"]?.stringValue else { return nil }
+                self.init(name: name, direct: true)
+            }
+            enum CodingKeys: String, CodingKey { case name }
+        }
+        struct Holder: Decodable { var marks: [Mark]; var one: Mark? }
+        let read = try JSONValueDecoder().decode(Holder.self, from: Data(#"{"marks": [{"name": "a"}, {"name": "b"}], "one": {"name": "c"}}"#.utf8))
+        #expect(read.marks == [Mark(name: "a", direct: true), Mark(name: "b", direct: true)])
+        #expect(read.one == Mark(name: "c", direct: true))
+        let error = try #require(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Holder.self, from: Data(#"{"marks": [{"name": "a"}, {"name": 2}]}"#.utf8))
+        }
+        #expect(error.location.hasPrefix("marks[1].name:"), "\(error.location)")
+    }
+
     /// ASCII keys are converted byte by byte, as Foundation converts them: each word
     /// after the first capitalized, runs of underscores one break, the ends kept.
     @Test(arguments: [

@@ -74,6 +74,15 @@ extension JSONValueDecoder {
     }
 }
 
+/// A type `JSONValueDecoder` reads straight from the parsed value, without `Decoder`'s
+/// containers: one decoded by the hundred thousand (a large run's check results).
+/// Other decoders use its `Decodable` conformance, which must read the same members.
+public protocol JSONValueReadable: Decodable {
+    /// Nil when `json` is not what `Decodable` reads: the decoder then decodes it
+    /// through `Decodable`, whose error says what is wrong.
+    init?(json: JSONValue)
+}
+
 /// Reads ISO 8601 timestamps such as `2026-11-20T14:03:11Z`, as `JSONEncoder`'s `.iso8601` writes them.
 private let timestampStyle = Date.ISO8601FormatStyle()
 
@@ -106,6 +115,7 @@ private struct TreeDecoder: Decoder {
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == JSONValue.self { return value as! T }
+        if let readable = T.self as? any JSONValueReadable.Type, let read = readable.init(json: value) { return read as! T }
         if T.self == Date.self {
             guard case .string(let text) = value else { throw mismatch(String.self) }
             guard let date = try? timestampStyle.parse(text) else {
