@@ -163,7 +163,27 @@ public struct Evaluation: Sendable {
             for verdict in readBack.verdicts { judged.add(verdict) }
             for result in readBack.result.steps { onEvent(.pipeline(.stepFinished(fixture: readBack.result.fixture, result: result))) }
         }
-        let unsettled = settled.isEmpty ? fixtures : zip(fixtures, settled).filter { $0.1.readBack == nil }.map(\.0)
+        let unsettledIndices = settled.isEmpty ? Array(fixtures.indices) : fixtures.indices.filter { settled[$0].readBack == nil }
+        let unsettled = unsettledIndices.map { fixtures[$0] }
+        // Under CI (no pending files written) a fixture is kept as soon as it is judged:
+        // its outputs and prompts are let go of while the others still run.
+        let keptEarly = KeptFixtures()
+        let keepsEarly: (@Sendable (Int, FixtureResult) -> FixtureResult)? = settling.flatMap { settling in
+            guard !writesPending else { return nil }
+            return { index, result in
+                let position = unsettledIndices[index]
+                guard let key = settled[position].key, let digest = settled[position].digest,
+                      let judgements = judged.judgements(of: result) else { return result }
+                let report = FixtureReport(result, intake: fixtures[position].recordJSON) { key in
+                    (judgements[key]?.verdict, judgements[key]?.approved)
+                }
+                guard let kept = settling.keep(report, result: result, verdicts: judgements.mapValues(\.verdict), key: key, under: digest)
+                else { return result }
+                judged.forgetApproved(of: result)
+                keptEarly.add(kept.report)
+                return kept.result
+            }
+        }
         var repeats: [[FixtureResult]] = []
         for index in 1...max(1, options.repeats) {
             if index > 1 {
@@ -172,7 +192,7 @@ public struct Evaluation: Sendable {
             }
             let repeating = pipeline.repeating(index)
             repeats.append(await stop.cancellable {
-                await repeating.run(unsettled, jobs: fixtureConcurrency) { event in
+                await repeating.run(unsettled, jobs: fixtureConcurrency, finished: index == 1 ? keepsEarly : nil) { event in
                     if case .stepFinished(_, let result) = event, let failure = result.failure,
                        failure.kind == .provider(.unreachable) {
                         stop.stop(note: "not run: the provider could not be reached", because: failure)
@@ -219,7 +239,9 @@ public struct Evaluation: Sendable {
         var report = RunReport(
             run: run, fixtures: fixtures, repeats: repeats, golden: golden,
             gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn),
-            settled: Dictionary(settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } }, uniquingKeysWith: { first, _ in first }))
+            settled: Dictionary(
+                settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } } + keptEarly.all.map { ($0.name, $0) },
+                uniquingKeysWith: { first, _ in first }))
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             let (built, ran) = (report.fixtures, results)
@@ -285,6 +307,18 @@ extension Evaluation {
     }
 }
 
+/// Reports of fixtures kept while the run goes on.
+private final class KeptFixtures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [FixtureReport] = []
+
+    func add(_ report: FixtureReport) {
+        lock.withLock { reports.append(report) }
+    }
+
+    var all: [FixtureReport] { lock.withLock { reports } }
+}
+
 /// Verdicts reached while the run goes on, by step.
 private final class Judgements: @unchecked Sendable {
     private let lock = NSLock()
@@ -302,6 +336,27 @@ private final class Judgements: @unchecked Sendable {
     }
 
     var all: [StepKey: GoldenGate.Judgement] { lock.withLock { judgements } }
+
+    /// The judgements of a finished fixture's model steps; nil when one is missing (its
+    /// golden file could not be read: the final pass reports it).
+    func judgements(of fixture: FixtureResult) -> [StepKey: GoldenGate.Judgement]? {
+        lock.withLock {
+            var found: [StepKey: GoldenGate.Judgement] = [:]
+            for step in fixture.steps where step.step != nil {
+                let key = StepKey(fixture: fixture.fixture, id: step.id)
+                guard let judgement = judgements[key] else { return nil }
+                found[key] = judgement
+            }
+            return found
+        }
+    }
+
+    /// Lets go of a kept fixture's golden entries: its report no longer needs them.
+    func forgetApproved(of fixture: FixtureResult) {
+        lock.withLock {
+            for step in fixture.steps { judgements[StepKey(fixture: fixture.fixture, id: step.id)]?.approved = nil }
+        }
+    }
 
     /// Lets go of the golden entries once the report holds what it needs of them.
     func removeAll() {

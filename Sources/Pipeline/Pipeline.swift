@@ -58,8 +58,11 @@ public struct Pipeline: Sendable {
     }
 
     /// Runs every fixture, at most `jobs` at a time, and returns results in fixture order.
+    /// `finished` sees each fixture's result (by its index in `fixtures`) as soon as the
+    /// fixture is done, and gives the result to return for it.
     public func run(
-        _ fixtures: [Fixture], jobs: Int = 1, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+        _ fixtures: [Fixture], jobs: Int = 1, finished: (@Sendable (Int, FixtureResult) -> FixtureResult)? = nil,
+        onEvent: @escaping @Sendable (Event) -> Void = { _ in }
     ) async -> [FixtureResult] {
         var results = [FixtureResult?](repeating: nil, count: fixtures.count)
         await withTaskGroup(of: (Int, FixtureResult).self) { group in
@@ -68,7 +71,10 @@ public struct Pipeline: Sendable {
                 guard next < fixtures.count, !Task.isCancelled, stop.note == nil else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await self.run(fixtures[index], onEvent: onEvent)) }
+                group.addTask {
+                    let result = await self.run(fixtures[index], onEvent: onEvent)
+                    return (index, finished?(index, result) ?? result)
+                }
             }
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, result) = await group.next() {

@@ -26,13 +26,13 @@ extension RunReport {
         // Fixtures are joined on every core: a large run has thousands.
         let reports = (repeats.first ?? []).concurrentMap { fixture in
             if let report = settled[fixture.fixture] { return report }
-            let steps = fixture.steps.map { result in
-                let key = StepKey(fixture: fixture.fixture, id: result.id)
-                var step = StepReport(result, verdict: verdicts[key], approved: golden.approved[key] ?? nil)
-                if result.step != nil { step.repeats = records[key] }
-                return step
+            var report = FixtureReport(fixture, intake: intakes[fixture.fixture] ?? .null) { key in (verdicts[key], golden.approved[key] ?? nil) }
+            if !records.isEmpty {
+                for (index, result) in fixture.steps.enumerated() where result.step != nil {
+                    report.steps[index].repeats = records[StepKey(fixture: fixture.fixture, id: result.id)]
+                }
             }
-            return FixtureReport(name: fixture.fixture, intake: intakes[fixture.fixture] ?? .null, steps: steps)
+            return report
         }
         var totals = RunTotals()
         for fixture in reports {
@@ -65,6 +65,18 @@ extension RunReport {
 
     public func count(_ status: StepVerdict.Status) -> Int {
         totals.statuses[status.rawValue] ?? 0
+    }
+}
+
+extension FixtureReport {
+    /// A fixture's step results joined with each step's verdict and the golden entry it
+    /// was judged against, as `judgement` gives them.
+    public init(_ result: FixtureResult, intake: JSONValue, judgement: (StepKey) -> (verdict: StepVerdict?, approved: GoldenEntry?)) {
+        let steps = result.steps.map { step in
+            let judged = judgement(StepKey(fixture: result.fixture, id: step.id))
+            return StepReport(step, verdict: judged.verdict, approved: judged.approved)
+        }
+        self.init(name: result.fixture, intake: intake, steps: steps)
     }
 }
 

@@ -83,6 +83,15 @@ struct SettledFixturesTests {
         #expect(try latest("junit.xml") == expected.junit)
         #expect(try latest("report.md") == expected.markdown)
         #expect(try latestFixtureSections() == expected.html)
+
+        // Under --ci each fixture is kept as soon as it is judged; a run that may write
+        // pending files keeps them when it ends, with the same report.
+        try FileManager.default.removeItem(at: project.appendingPathComponent(".step-cache/base/settled"))
+        let plain = try CommandRunner.run(["run", "--project", project.path])
+        #expect(plain.status == 0, "\(plain.standardOutput)\(plain.standardError)")
+        #expect(settledFiles().count == Self.copies)
+        #expect(try latestResults() == expected.results)
+        #expect(try latest("junit.xml") == expected.junit)
     }
 
     /// A fixture whose golden files change is judged again; a step that needs attention
