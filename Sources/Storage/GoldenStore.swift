@@ -103,19 +103,22 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// sits in a fixture's folder and is named like a step's file (see
     /// `stepFileSuffixes`); anything else, such as golden/README.md, is not ours.
     public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
-        let manager = FileManager.default
-        var filesByStep: [StepKey: [String]] = [:]
-        for fixture in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where !fixture.hasPrefix(".") && fixture != VariantTrack.folderName {
+        let fixtures = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && $0 != VariantTrack.folderName }
+        // A large suite has thousands of folders to list: each core takes its share.
+        let found = fixtures.concurrentMap { fixture -> [StepKey: [String]] in
             let fixtureFolder = "\(folder.path)/\(fixture)"
-            guard isFolder(fixtureFolder) else { continue }
-            for name in (try? manager.contentsOfDirectory(atPath: fixtureFolder)) ?? [] where !name.hasPrefix(".") {
+            guard isFolder(fixtureFolder) else { return [:] }
+            var filesByStep: [StepKey: [String]] = [:]
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: fixtureFolder)) ?? [] where !name.hasPrefix(".") {
                 guard let step = Self.step(ofFileNamed: name) else { continue }
                 let key = StepKey(fixture: fixture, step: step)
                 guard !produced.contains(key), !isFolder("\(fixtureFolder)/\(name)") else { continue }
                 filesByStep[key, default: []].append(name)
             }
+            return filesByStep
         }
-        return filesByStep.map { GoldenOrphan(key: $0.key, files: $0.value.sorted()) }.sorted()
+        return found.flatMap { $0.map { GoldenOrphan(key: $0.key, files: $0.value.sorted()) } }.sorted()
     }
 
     /// Deletes an orphan's files, then its fixture folder if that left it empty; true
