@@ -60,6 +60,11 @@ public final class FileDigests: @unchecked Sendable {
         return value
     }
 
+    /// The SHA-256 of the file's bytes, as `SHA256Digest.hex(ofFile:)` gives it.
+    public func sha256(ofFile path: String) -> String? {
+        value(ofFile: path, kind: "sha256") { SHA256Digest.hex(of: $0) }
+    }
+
     /// Writes the file when this run worked out a value it did not hold: it then holds
     /// those, and what it held for files that are still there (another run's fixtures
     /// among them).

@@ -13,16 +13,16 @@ public struct Fixture: Sendable, Hashable {
     public let scenarioURL: URL
     /// The SHA-256 of the two files' bytes as they were loaded; nil for a fixture that
     /// was not loaded from its files (those are then read when a digest is needed).
-    public let fileDigests: FileDigests?
+    public let sourceDigests: SourceDigests?
 
-    public struct FileDigests: Sendable, Hashable {
+    public struct SourceDigests: Sendable, Hashable {
         public var record: String
         public var scenario: String
     }
 
     public init(
         name: String, record: LocalIntakeData, recordJSON: JSONValue, scenario: Scenario, recordURL: URL, scenarioURL: URL,
-        fileDigests: FileDigests? = nil
+        sourceDigests: SourceDigests? = nil
     ) {
         self.name = name
         self.record = record
@@ -30,7 +30,7 @@ public struct Fixture: Sendable, Hashable {
         self.scenario = scenario
         self.recordURL = recordURL
         self.scenarioURL = scenarioURL
-        self.fileDigests = fileDigests
+        self.sourceDigests = sourceDigests
     }
 }
 

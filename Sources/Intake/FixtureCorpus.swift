@@ -47,7 +47,7 @@ public struct FixtureCorpus: Sendable {
         }
         return Fixture(
             name: name, record: intake, recordJSON: json, scenario: plan, recordURL: recordURL, scenarioURL: scenarioURL,
-            fileDigests: Fixture.FileDigests(record: recordDigest, scenario: scenarioDigest))
+            sourceDigests: Fixture.SourceDigests(record: recordDigest, scenario: scenarioDigest))
     }
 
     /// Refuses the first name that is neither a fixture nor one of `alsoKnown`

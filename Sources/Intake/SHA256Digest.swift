@@ -11,6 +11,11 @@ public enum SHA256Digest {
         hex(of: SHA256.hash(data: data))
     }
 
+    /// The digest of the file's bytes; nil when it is missing or unreadable.
+    public static func hex(ofFile path: String) -> String? {
+        FileBytes.read(path).map(hex(of:))
+    }
+
     public static func hex(of bytes: [UInt8]) -> String {
         hex(of: SHA256.hash(data: bytes))
     }

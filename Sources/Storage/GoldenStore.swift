@@ -193,7 +193,8 @@ public struct GoldenStore: GoldenStorage, Sendable {
             for suffix in Self.judgedFileSuffixes {
                 let name = key.step + suffix
                 add(Data(name.utf8))
-                if listings[key.fixture]?.contains(name) == true, let digest = fileDigest("\(fixtureFolder)/\(name)") {
+                let path = "\(fixtureFolder)/\(name)"
+                if listings[key.fixture]?.contains(name) == true, let digest = digests.map({ $0.sha256(ofFile: path) }) ?? SHA256Digest.hex(ofFile: path) {
                     add(Data(digest.utf8))
                 } else {
                     hash.update(data: [0xFF])
@@ -201,12 +202,6 @@ public struct GoldenStore: GoldenStorage, Sendable {
             }
         }
         return SHA256Digest.hex(of: hash.finalize())
-    }
-
-    /// The SHA-256 of a file's bytes, remembered across runs when `digests` is set.
-    private func fileDigest(_ path: String) -> String? {
-        guard let digests else { return FileBytes.read(path).map(SHA256Digest.hex(of:)) }
-        return digests.value(ofFile: path, kind: "sha256") { SHA256Digest.hex(of: $0) }
     }
 
     /// How the names of the files a step is judged against end, approved and pending.

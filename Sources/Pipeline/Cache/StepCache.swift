@@ -58,11 +58,6 @@ public struct StepCache: Sendable {
         stepKeys = steps
     }
 
-    /// The SHA-256 of a file's bytes, or `(missing)`.
-    static func digest(ofFile url: URL) -> String {
-        FileBytes.read(url.path).map(SHA256Digest.hex(of:)) ?? "(missing)"
-    }
-
     /// The cache of one fixture in one track, read from its file.
     /// `settings` are the run's own choices that change a result (repairs, checks).
     /// `readsEntries: false` only chains keys (see `Pipeline.fixtureKey(for:)`).
@@ -70,7 +65,8 @@ public struct StepCache: Sendable {
         var key = KeyBuilder(runKey)
         key.add([fixture.name, track] + settings)
         // The files as loaded; a fixture made elsewhere has its files read now.
-        let digests = fixture.fileDigests.map { [$0.record, $0.scenario] } ?? [fixture.recordURL, fixture.scenarioURL].map(Self.digest(ofFile:))
+        let digests = fixture.sourceDigests.map { [$0.record, $0.scenario] }
+            ?? [fixture.recordURL, fixture.scenarioURL].map { SHA256Digest.hex(ofFile: $0.path) ?? "(missing)" }
         for (url, digest) in zip([fixture.recordURL, fixture.scenarioURL], digests) { key.add([url.lastPathComponent, digest]) }
         let file = folder.appendingPathComponent(track, isDirectory: true).appendingPathComponent(fixture.name + ".json")
         return FixtureCache(file: file, chain: key.bytes, stepKeys: stepKeys, entries: readsEntries ? FixtureCache.read(file) : [:], tally: tally)
