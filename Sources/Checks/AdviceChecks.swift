@@ -26,24 +26,24 @@ enum AdviceChecks {
         // sentences are searched only for the words the whole text holds.
         let joined = texts.joined(separator: "\n")
         let whole = TextMatching.Searchable(joined)
-        let present = { (words: [String]) in words.filter { whole.contains(SearchTerms.shared.term($0)) } }
+        let pairs = TextMatching.BytePairs(whole.lowered)
+        let holds = { (term: TextMatching.SearchTerm) in pairs.mayContain(term.lowered) && whole.contains(term) }
+        let present = { (words: [String]) in AdviceRules.Vocabulary(words: words).keeping(words: holds, patterns: { _, _ in false }) }
         // Likewise a pattern with no match in the whole text has none in a sentence,
         // unless it looks at where its text starts or ends (anchors, lookaround).
         // Text without diacritics folds to itself: it is searched once.
         let searched = whole.folded == joined ? [joined] : [joined, whole.folded]
-        let matching = { (patterns: [String]) in
-            patterns.filter { pattern in
-                guard contextFree(pattern), let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]) else { return true }
-                return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
-            }
+        let matching = { (pattern: String, regex: NSRegularExpression?) in
+            guard contextFree(pattern), let regex else { return true }
+            return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
         }
-        let referralWords = present(rules.referralWords)
+        let referralWords = present(rules.referralWords).words
         let sentences = texts.flatMap(SafetyChecks.clauses).map { beforeReferral($0, referralWords: referralWords) }
         return rules.kinds.map { kind in
             let name = "output.no-harmful-advice[\(kind.id)]"
-            let vocabulary = AdviceRules.Vocabulary(words: present(kind.vocabulary.words), patterns: matching(kind.vocabulary.patterns))
+            let vocabulary = kind.vocabulary.keeping(words: holds, patterns: matching)
             guard !vocabulary.isEmpty else { return .pass(name, "no \(kind.label)") }
-            let except = present(kind.except)
+            let except = present(kind.except).terms
             for sentence in sentences where !except.contains(where: { TextMatching.firstMatch(of: $0, in: sentence.searchable) != nil }) {
                 if let found = firstMention(of: vocabulary, in: sentence) {
                     return .fail(name, "\(kind.label): \"\(found)\" in \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(120))\": \(kind.reason)")
@@ -56,7 +56,19 @@ enum AdviceChecks {
     /// Whether a pattern matches the same in a sentence as in the text around it: no
     /// anchors and no lookaround (a `\b` at a sentence's edge meets a delimiter either way).
     private static func contextFree(_ pattern: String) -> Bool {
-        !["^", "$", "\\A", "\\z", "\\Z", "(?<", "(?=", "(?!"].contains { pattern.contains($0) }
+        // Byte by byte: `String.contains` goes through NSString on every call.
+        let bytes = Array(pattern.utf8)
+        for (index, byte) in bytes.enumerated() {
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            switch byte {
+            case UInt8(ascii: "^"), UInt8(ascii: "$"): return false
+            case UInt8(ascii: "\\") where [UInt8(ascii: "A"), UInt8(ascii: "z"), UInt8(ascii: "Z")].contains(next): return false
+            case UInt8(ascii: "(") where next == UInt8(ascii: "?") && index + 2 < bytes.count
+                && [UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "!")].contains(bytes[index + 2]): return false
+            default: continue
+            }
+        }
+        return true
     }
 
     /// `options.suits-person[ID]` (or `program.suits-person[ID]`): no weight-loss aim at
@@ -208,17 +220,17 @@ enum AdviceChecks {
     ) -> String? {
         let clauses = splitting ? SafetyChecks.clauses(clause.text) : [clause]
         for clause in clauses {
-            for word in vocabulary.words where TextMatching.firstMatch(of: word, in: clause.searchable) != nil && !isNegated(word, in: clause.text) {
+            for (word, term) in zip(vocabulary.words, vocabulary.terms)
+            where TextMatching.firstMatch(of: term, in: clause.searchable) != nil && !isNegated(word, in: clause.text) {
                 return word
             }
             guard !vocabulary.patterns.isEmpty else { continue }
             // The clause as written, then without diacritics when that differs.
             let folded = clause.searchable.folded
             let texts = folded == clause.text ? [clause.text] : [clause.text, folded]
-            for pattern in vocabulary.patterns {
+            for case let regex? in vocabulary.regexes {
                 for text in texts {
-                    guard let regex = CompiledPatterns.shared.regex(pattern, options: [.caseInsensitive]),
-                          let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                    guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
                           let range = Range(match.range, in: text)
                     else { continue }
                     let found = String(text[range])

@@ -8,15 +8,43 @@ import JSONSchema
 public struct AdviceRules: Sendable, Hashable {
     /// Words and regular expressions that find one thing in text.
     public struct Vocabulary: Sendable, Hashable {
-        public var words: [String]
+        public let words: [String]
         /// Regular expressions, matched case-insensitively on the text with its accents kept.
-        public var patterns: [String]
+        public let patterns: [String]
+        /// Each word prepared for searching, and each pattern compiled (nil when it does
+        /// not compile), once: a run searches thousands of texts for them.
+        let terms: [TextMatching.SearchTerm]
+        let regexes: [NSRegularExpression?]
 
         public init(words: [String] = [], patterns: [String] = []) {
-            (self.words, self.patterns) = (words, patterns)
+            self.init(
+                words: words, terms: words.map(SearchTerms.shared.term),
+                patterns: patterns, regexes: patterns.map { CompiledPatterns.shared.regex($0, options: [.caseInsensitive]) })
+        }
+
+        private init(words: [String], terms: [TextMatching.SearchTerm], patterns: [String], regexes: [NSRegularExpression?]) {
+            (self.words, self.terms, self.patterns, self.regexes) = (words, terms, patterns, regexes)
         }
 
         public var isEmpty: Bool { words.isEmpty && patterns.isEmpty }
+
+        /// The words and patterns the filters keep, still prepared.
+        func keeping(words keepsWord: (TextMatching.SearchTerm) -> Bool, patterns keepsPattern: (String, NSRegularExpression?) -> Bool) -> Vocabulary {
+            let words = words.indices.filter { keepsWord(terms[$0]) }
+            let patterns = patterns.indices.filter { keepsPattern(self.patterns[$0], regexes[$0]) }
+            return Vocabulary(
+                words: words.map { self.words[$0] }, terms: words.map { terms[$0] },
+                patterns: patterns.map { self.patterns[$0] }, regexes: patterns.map { regexes[$0] })
+        }
+
+        public static func == (lhs: Vocabulary, rhs: Vocabulary) -> Bool {
+            (lhs.words, lhs.patterns) == (rhs.words, rhs.patterns)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(words)
+            hasher.combine(patterns)
+        }
     }
 
     /// One kind of harmful advice, such as fasting.

@@ -164,6 +164,31 @@ public enum TextMatching {
         }
     }
 
+    /// The pairs of adjacent bytes a text holds, as a bit set: a word with a pair the
+    /// text lacks is not in it. Ruling most of a long word list out this way costs a
+    /// few bit tests each, where searching the text would scan it once per word.
+    struct BytePairs {
+        private var bits = [UInt64](repeating: 0, count: 65536 / 64)
+
+        init(_ bytes: [UInt8]) {
+            guard bytes.count > 1 else { return }
+            for index in 1..<bytes.count {
+                let pair = Int(bytes[index - 1]) << 8 | Int(bytes[index])
+                bits[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+        }
+
+        /// False when `needle` (two bytes or more) has a pair the text lacks; true otherwise.
+        func mayContain(_ needle: [UInt8]) -> Bool {
+            guard needle.count > 1 else { return true }
+            for index in 1..<needle.count {
+                let pair = Int(needle[index - 1]) << 8 | Int(needle[index])
+                if bits[pair >> 6] & (1 << UInt64(pair & 63)) == 0 { return false }
+            }
+            return true
+        }
+    }
+
     /// `phrase` as whole words, case-insensitive: no letter or digit right before or after it.
     static func wholePhrase(_ phrase: String) -> NSRegularExpression? {
         CompiledPatterns.shared.regex(
@@ -190,7 +215,7 @@ public enum TextMatching {
     static func excerpt(around range: Range<String.Index>, in text: String) -> String {
         let start = text.index(range.lowerBound, offsetBy: -30, limitedBy: text.startIndex) ?? text.startIndex
         let end = text.index(range.upperBound, offsetBy: 30, limitedBy: text.endIndex) ?? text.endIndex
-        let snippet = text[start..<end].replacingOccurrences(of: "\n", with: " ")
+        let snippet = String(decoding: text[start..<end].utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
         return (start > text.startIndex ? "…" : "") + snippet + (end < text.endIndex ? "…" : "")
     }
 

@@ -41,7 +41,9 @@ enum TextQualityChecks {
         let name = "output.script"
         let own = Set(personText.unicodeScalars.compactMap(script(of:)))
         // Most outputs are plain ASCII and are done here.
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return .pass(name, "only the scripts the person writes in") }
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }),
+              text.unicodeScalars.contains(where: { scalar in script(of: scalar).map { !own.contains($0) } ?? false })
+        else { return .pass(name, "only the scripts the person writes in") }
         var found: [Script: String] = [:]
         for line in text.split(separator: "\n") {
             for scalar in line.unicodeScalars {

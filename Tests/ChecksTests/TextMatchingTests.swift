@@ -13,6 +13,22 @@ struct TextMatchingTests {
         #expect(TextMatching.contains(Array(haystack.utf8), Array(needle.utf8)) == expected)
     }
 
+    @Test func bytePairsNeverRuleOutAWordTheTextHolds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcde fgh,.\nñé".utf8)
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let needle = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let pairs = TextMatching.BytePairs(text)
+            if TextMatching.contains(text, needle) { #expect(pairs.mayContain(needle), "\(text) holds \(needle)") }
+        }
+        let pairs = TextMatching.BytePairs(Array("intermittent fasting".utf8))
+        #expect(!pairs.mayContain(Array("fasted".utf8)), "\"ed\" is in no pair of the text")
+        #expect(pairs.mayContain(Array("fast".utf8)))
+        #expect(pairs.mayContain(Array("tent".utf8)), "pairs from different words still pass: the search decides")
+        #expect(pairs.mayContain(Array("x".utf8)), "a single byte has no pair to rule it out")
+    }
+
     @Test func wordsMatchWholeAndInflectedAcrossCaseAndDiacritics() {
         let text = TextMatching.Searchable("Goblet Squats, then RUNNING intervals; café stretch; brunch")
         #expect(TextMatching.firstMatch(of: "squat", in: text) != nil)

@@ -31,16 +31,31 @@ public final class CompiledPatterns: Sendable {
 
 /// Values computed once per key and shared across threads. Two threads may both
 /// compute a missing value; the computations are pure, so either result will do.
+/// Reads take a shared lock: once a run is warm nearly every call is a read, and
+/// readers on every core would otherwise queue behind one another.
 public final class SharedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
     private var values: [Key: Value] = [:]
 
-    public init() {}
+    public init() {
+        lock = .allocate(capacity: 1)
+        pthread_rwlock_init(lock, nil)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
 
     public func value(for key: Key, computing compute: () -> Value) -> Value {
-        if let known = lock.withLock({ values[key] }) { return known }
+        pthread_rwlock_rdlock(lock)
+        let known = values[key]
+        pthread_rwlock_unlock(lock)
+        if let known { return known }
         let value = compute()
-        lock.withLock { values[key] = value }
+        pthread_rwlock_wrlock(lock)
+        values[key] = value
+        pthread_rwlock_unlock(lock)
         return value
     }
 }
