@@ -322,7 +322,7 @@ enum ProgramChecks {
         let sets = exercise["sets"]?.intValue
         let reps = exercise["reps"]?.stringValue ?? ""
         let rest = exercise["rest_seconds"]?.intValue
-        let json = "\(sets.map(String.init) ?? "?") × \(reps)" + (rest.map { ", rest \($0) s" } ?? "")
+        var json: String { "\(sets.map(String.init) ?? "?") × \(reps)" + (rest.map { ", rest \($0) s" } ?? "") }
         let detail = Array(entry.detail)
         // "3 × 10", "3x10": the first number followed by a times sign, then the reps up to a comma.
         var setsAndReps: (sets: Int, reps: String)?
@@ -353,11 +353,26 @@ enum ProgramChecks {
 
     /// The rest a markdown line states after "rest" or "descanso", in seconds ("90 s", "2 min").
     static func restSeconds(in lowered: String) -> Int? {
-        guard let marker = lowered.range(of: "rest") ?? lowered.range(of: "descanso") else { return nil }
+        guard let marker = firstRange(of: "rest", in: lowered) ?? firstRange(of: "descanso", in: lowered) else { return nil }
         let after = lowered[marker.upperBound...].prefix(16)
         guard let start = after.firstIndex(where: \.isNumber) else { return nil }
         let digits = after[start...].prefix { $0.isNumber }
         guard let value = Int(digits) else { return nil }
         return after[digits.endIndex...].trimmingCharacters(in: .whitespaces).hasPrefix("min") ? value * 60 : value
+    }
+
+    /// Where `word` (ASCII) first occurs in `text`, found by its UTF-8 bytes, as
+    /// Foundation's literal `range(of:)` would find it, without going through NSString.
+    private static func firstRange(of word: String, in text: String) -> Range<String.Index>? {
+        let needle = Array(word.utf8)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let hit = bytes[start...].firstIndex(of: needle[0]) {
+            if let end = bytes.index(hit, offsetBy: needle.count, limitedBy: bytes.endIndex), bytes[hit..<end].elementsEqual(needle) {
+                return hit..<end
+            }
+            start = bytes.index(after: hit)
+        }
+        return nil
     }
 }

@@ -7,8 +7,8 @@ enum SessionContentChecks {
     /// `program.training-sessions`, `program.no-filler` and `program.distinct-exercises`.
     static func check(sessions: [JSONValue], rules: AdviceRules) -> [CheckResult] {
         guard !rules.fillerExercises.isEmpty || !rules.notTrainingSessions.isEmpty else { return [] }
-        let filler = Set(rules.fillerExercises.map(normalized))
-        let notTraining = Set(rules.notTrainingSessions.map(normalized))
+        let filler = normalizedSets.value(for: rules.fillerExercises) { Set(rules.fillerExercises.map(normalized)) }
+        let notTraining = normalizedSets.value(for: rules.notTrainingSessions) { Set(rules.notTrainingSessions.map(normalized)) }
         var restSessions: [String] = []
         var fillers: [String] = []
         var repeats: [String] = []
@@ -16,7 +16,8 @@ enum SessionContentChecks {
             let label = session["name"]?.stringValue.map { "\"\($0)\"" } ?? "session \(index + 1)"
             let exercises = session["exercises"]?.arrayValue ?? []
             let names = exercises.compactMap { $0["name"]?.stringValue }
-            let onlyRest = !names.isEmpty && names.allSatisfy { notTraining.contains(normalized($0)) || filler.contains(normalized($0)) }
+            let keys = names.map(normalized)
+            let onlyRest = !keys.isEmpty && keys.allSatisfy { notTraining.contains($0) || filler.contains($0) }
             if notTraining.contains(normalized(withoutDayLabel(session["name"]?.stringValue ?? ""))) || onlyRest {
                 restSessions.append(label)
             }
@@ -29,10 +30,10 @@ enum SessionContentChecks {
                 }
             }
             var seen: [String: Int] = [:]
-            for name in names where !filler.contains(normalized(name)) { seen[normalized(name), default: 0] += 1 }
-            for name in names where (seen[normalized(name)] ?? 0) > 1 {
-                repeats.append("\"\(name)\" \(seen[normalized(name)]!) times in \(label)")
-                seen[normalized(name)] = 0
+            for key in keys where !filler.contains(key) { seen[key, default: 0] += 1 }
+            for (name, key) in zip(names, keys) where (seen[key] ?? 0) > 1 {
+                repeats.append("\"\(name)\" \(seen[key]!) times in \(label)")
+                seen[key] = 0
             }
         }
         return [
@@ -56,12 +57,32 @@ enum SessionContentChecks {
     /// A name compared whole: folded, lower-cased, words of letters and digits only,
     /// without a plural "s" on its last word and without anything in brackets.
     static func normalized(_ name: String) -> String {
+        name.utf8.allSatisfy { $0 < 0x80 } ? normalizedASCII(name) : normalizedCharacters(name)
+    }
+
+    /// `normalized` character by character, for any text.
+    static func normalizedCharacters(_ name: String) -> String {
         var text = TextMatching.folded(name).lowercased()
         if let bracket = text.firstIndex(of: "("), bracket > text.startIndex { text = String(text[..<bracket]) }
         var words = text.split { !$0.isLetter && !$0.isNumber && $0 != "/" }.map(String.init)
         if let last = words.last, last.count > 3, last.hasSuffix("s"), !last.hasSuffix("ss") { words[words.count - 1] = String(last.dropLast()) }
         return words.joined(separator: " ")
     }
+
+    /// `normalized` for ASCII text, byte by byte: the same cuts, as its tests check.
+    static func normalizedASCII(_ name: String) -> String {
+        var bytes = Array(name.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        if let bracket = bytes.firstIndex(of: UInt8(ascii: "(")), bracket > 0 { bytes.removeSubrange(bracket...) }
+        let isWordPart = { (byte: UInt8) in (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "/") }
+        var words = bytes.split { !isWordPart($0) }
+        if let last = words.last, last.count > 3, last.last == UInt8(ascii: "s"), last.dropLast().last != UInt8(ascii: "s") {
+            words[words.count - 1] = last.dropLast()
+        }
+        return String(decoding: Array(words.joined(separator: [0x20])), as: UTF8.self)
+    }
+
+    /// The rules' names normalized, by list: every program is checked against the same few.
+    private static let normalizedSets = SharedCache<[String], Set<String>>()
 
     /// "Day 2: Rest" → "Rest"; "Día 3 - Descanso" → "Descanso".
     static func withoutDayLabel(_ name: String) -> String {

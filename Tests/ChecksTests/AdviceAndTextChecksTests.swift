@@ -149,6 +149,20 @@ struct AdviceAndTextChecksTests {
         #expect(Self.failed(SessionContentChecks.check(sessions: good, rules: rules)).isEmpty)
     }
 
+    @Test func exerciseNamesNormalizeByteByByteAsCharacterByCharacter() {
+        let pieces = ["Squat", "squats", "S", "s", "ss", " ", "(", ")", "/", "-", "3", "x", "\n", "\r\n", "\t", "Press", "DB", ".", ":", "'"]
+        var generator = SystemRandomNumberGenerator()
+        var names = ["", "(barbell) squat", "Squats (barbell)", "Push-Ups", "Press", "Class", "Lunges / Step-ups", "ABS", "bus"]
+        for _ in 0..<2_000 {
+            names.append((0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for name in names {
+            #expect(SessionContentChecks.normalizedASCII(name) == SessionContentChecks.normalizedCharacters(name), "\(name.debugDescription)")
+        }
+        #expect(SessionContentChecks.normalized("Goblet Squats (light)") == "goblet squat")
+        #expect(SessionContentChecks.normalized("Sentadillas búlgaras") == "sentadillas bulgara")
+    }
+
     // MARK: Text
 
     @Test func scriptsThePersonDidNotWriteIn() {
