@@ -140,7 +140,7 @@ public struct IntakeLimitRules: Sendable {
     /// Where `phrase` occurs in `words`, as ranges of word positions.
     static func occurrences(of phrase: [String], in words: [String]) -> [Range<Int>] {
         guard !phrase.isEmpty, words.count >= phrase.count else { return [] }
-        return (0...(words.count - phrase.count)).filter { Array(words[$0..<($0 + phrase.count)]) == phrase }.map { $0..<($0 + phrase.count) }
+        return (0...(words.count - phrase.count)).filter { words[$0..<($0 + phrase.count)].elementsEqual(phrase) }.map { $0..<($0 + phrase.count) }
     }
 
     static func contains(_ phrase: [String], in words: [String]) -> Bool {
