@@ -27,10 +27,15 @@ extension CoachingKnowledge {
             self.knowledge = knowledge
         }
 
+        /// The library's names read for movements, by coaching data: the same few hundred for every person.
+        private static let catalogueItems = SharedCache<String, SafetyChecks.Item>()
+
         /// Whether the exercise called `names` (one name in each language it has) suits the person.
         func allows(names: [String], needs: [Equipment]) -> Bool {
             if let equipment, !needs.allSatisfy(equipment.contains) { return false }
-            let items = names.map { SafetyChecks.Item(name: $0, kind: .exercise, knowledge: knowledge) }
+            let items = names.map { name in
+                Self.catalogueItems.value(for: "\(knowledge.identity)\u{0}\(name)") { SafetyChecks.Item(name: name, kind: .exercise, knowledge: knowledge) }
+            }
             let keptOut = avoided.contains { family in items.contains { SafetyChecks.belongs($0, to: family) } }
                 && !names.contains { SafetyChecks.saidToBeFine($0, in: okayed) }
             return !keptOut && !dislikes.contains { dislike in items.contains { DislikeChecks.matches($0, dislike) } }

@@ -144,6 +144,24 @@ struct SessionLayoutRules: Sendable, Hashable {
         var days: [SessionLayout.Day] = []
         let repeats = Dictionary(grouping: kindsByDay, by: { $0 }).mapValues(\.count)
         var seenOfKind: [String: Int] = [:]
+        // A week asks for the same few patterns and prescriptions day after day.
+        var offeredByPattern: [String: [Catalogue.Exercise]] = [:]
+        var withActivities: [String: [Catalogue.Exercise]] = [:]
+        func options(for pattern: String, activities: [AdviceRules.GoalActivity]) -> [Catalogue.Exercise] {
+            if activities.isEmpty, let known = offeredByPattern[pattern] { return known }
+            if !activities.isEmpty, let known = withActivities[pattern] { return known }
+            let offered = self.options(for: pattern, allowed: allowed, beginner: beginner, activities: activities, knowledge: knowledge)
+            if activities.isEmpty { offeredByPattern[pattern] = offered } else { withActivities[pattern] = offered }
+            return offered
+        }
+        var fittings: [String: Prescription?] = [:]
+        func fitted(_ rule: Prescription, named name: String, within seconds: Double) -> Prescription? {
+            let key = "\(name) \(seconds)"
+            if let known = fittings[key] { return known }
+            let fitting = self.fitted(rule, named: name, within: seconds)
+            fittings[key] = .some(fitting)
+            return fitting
+        }
         for (index, kindName) in kindsByDay.enumerated() {
             guard let kind = kinds[kindName] else { continue }
             var patterns: [String] = []
@@ -152,14 +170,14 @@ struct SessionLayoutRules: Sendable, Hashable {
                 var candidate: String? = pattern
                 var tried: Set<String> = []
                 while let current = candidate, !tried.contains(current),
-                      patterns.contains(current) || options(for: current, allowed: allowed, beginner: beginner, activities: [], knowledge: knowledge).isEmpty {
+                      patterns.contains(current) || options(for: current, activities: []).isEmpty {
                     tried.insert(current)
                     candidate = standIns[current]
                 }
                 if let chosen = candidate, !patterns.contains(chosen), !tried.contains(chosen) { patterns.append(chosen) }
             }
             for pattern in included where !patterns.contains(pattern)
-                && !options(for: pattern, allowed: allowed, beginner: beginner, activities: [], knowledge: knowledge).isEmpty {
+                && !options(for: pattern, activities: []).isEmpty {
                 if patterns.count >= slotLimit, patterns.count > 1 { patterns.removeLast() }
                 patterns.append(pattern)
             }
@@ -173,8 +191,7 @@ struct SessionLayoutRules: Sendable, Hashable {
                 } else {
                     share = workSeconds / Double(patterns.count)
                 }
-                let offered = options(
-                    for: pattern, allowed: allowed, beginner: beginner, activities: pattern == "conditioning" ? activities : [], knowledge: knowledge)
+                let offered = options(for: pattern, activities: pattern == "conditioning" ? activities : [])
                 var choices: [SessionLayout.Choice] = []
                 for prescriptionName in ["reps", "time", "distance", "conditioning"] {
                     let names = offered.filter { prescriptionKey(for: $0) == prescriptionName }
