@@ -57,7 +57,7 @@ enum SessionContentChecks {
     /// A name compared whole: folded, lower-cased, words of letters and digits only,
     /// without a plural "s" on its last word and without anything in brackets.
     static func normalized(_ name: String) -> String {
-        name.utf8.allSatisfy { $0 < 0x80 } ? normalizedASCII(name) : normalizedCharacters(name)
+        TextMatching.isASCII(name) ? normalizedASCII(name) : normalizedCharacters(name)
     }
 
     /// `normalized` character by character, for any text.

@@ -40,7 +40,7 @@ public enum TextMatching {
 
     /// `text` trimmed, its runs of whitespace made one space; ASCII text byte by byte.
     static func whitespaceNormalized(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        guard isASCII(text) else { return text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -115,10 +115,24 @@ public enum TextMatching {
         return excerpt(around: found, in: folded)
     }
 
+    /// Whether every byte of `text` is ASCII, eight bytes at a time.
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(isASCII) ?? text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let words = bytes.count / 8
+        var highBits: UInt64 = 0
+        for index in 0..<words { highBits |= UnsafeRawPointer(base + index * 8).loadUnaligned(as: UInt64.self) }
+        for index in (words * 8)..<bytes.count { highBits |= UInt64(base[index]) }
+        return highBits & 0x8080_8080_8080_8080 == 0
+    }
+
     /// `text` without diacritics ("café" → "cafe"), as Foundation's diacritic-insensitive
     /// folding gives; only the non-ASCII characters go through Foundation.
     static func folded(_ text: String) -> String {
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        guard !isASCII(text) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -129,7 +143,7 @@ public enum TextMatching {
 
     /// The UTF-8 bytes of `text` lower-cased; ASCII text is lowered byte by byte.
     static func loweredBytes(_ text: String) -> [UInt8] {
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+        guard !isASCII(text) else { return text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
         // Scalar by scalar, as `String.lowercased()` maps them, without lowering the ASCII through it.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -222,7 +236,7 @@ public enum TextMatching {
     /// Lower-cased words of `text` longer than two letters, for similarity.
     static func words(_ text: String) -> Set<String> {
         let lowered = loweredBytes(text)
-        guard lowered.allSatisfy({ $0 < 0x80 }) else {
+        guard lowered.withUnsafeBufferPointer(isASCII) else {
             let isWordPart = { (scalar: Unicode.Scalar) in
                 let properties = scalar.properties
                 return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark

@@ -41,7 +41,7 @@ enum TextQualityChecks {
         let name = "output.script"
         let own = Set(personText.unicodeScalars.compactMap(script(of:)))
         // Most outputs are plain ASCII and are done here.
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }),
+        guard !TextMatching.isASCII(text),
               text.unicodeScalars.contains(where: { scalar in script(of: scalar).map { !own.contains($0) } ?? false })
         else { return .pass(name, "only the scripts the person writes in") }
         var found: [Script: String] = [:]

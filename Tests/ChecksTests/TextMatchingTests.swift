@@ -13,6 +13,22 @@ struct TextMatchingTests {
         #expect(TextMatching.contains(Array(haystack.utf8), Array(needle.utf8)) == expected)
     }
 
+    @Test func asciiIsToldEightBytesAtATimeWhereverTheFirstOtherByteSits() {
+        for length in 0..<40 {
+            let plain = String(repeating: "a", count: length)
+            #expect(TextMatching.isASCII(plain))
+            for position in 0..<length {
+                var bytes = Array(plain.utf8)
+                bytes[position] = 0xC3
+                bytes.insert(0xA9, at: position + 1)
+                let accented = String(decoding: bytes, as: UTF8.self)
+                #expect(!TextMatching.isASCII(accented), "é at \(position) of \(length)")
+                #expect(!Array(accented.utf8).withUnsafeBufferPointer(TextMatching.isASCII))
+            }
+        }
+        #expect(TextMatching.isASCII(String(Substring("x\u{7F}y"))))
+    }
+
     @Test func bytePairsNeverRuleOutAWordTheTextHolds() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcde fgh,.\nñé".utf8)
