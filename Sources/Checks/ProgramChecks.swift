@@ -311,7 +311,7 @@ enum ProgramChecks {
 
     /// Two names for one exercise: equal, or one inside the other ("Bodyweight Squats", "Squats").
     static func sameExercise(_ left: String, _ right: String) -> Bool {
-        let a = left.lowercased(), b = right.lowercased()
+        let a = TextMatching.lowercased(left), b = TextMatching.lowercased(right)
         return a == b || (!a.isEmpty && !b.isEmpty && (TextMatching.firstMatch(of: a, in: b) != nil || TextMatching.firstMatch(of: b, in: a) != nil))
     }
 
@@ -342,12 +342,12 @@ enum ProgramChecks {
         guard let setsAndReps else { return "\"\(name)\": \(json) in JSON, no sets × reps in markdown" }
         // Reps compared by their count or range ("8-10", "30 s"), whatever words follow ("reps", "each side").
         let count = { (text: String) -> String in
-            let compact = text.lowercased().filter { !$0.isWhitespace }
+            let compact = TextMatching.lowercased(text).filter { !$0.isWhitespace }
             let digits = compact.prefix { $0.isNumber || $0 == "-" || $0 == "–" }
             return digits.isEmpty ? compact : String(digits)
         }
         var differs = setsAndReps.sets != sets || count(setsAndReps.reps) != count(reps)
-        if let rest, let stated = restSeconds(in: entry.detail.lowercased()) { differs = differs || stated != rest }
+        if let rest, let stated = restSeconds(in: TextMatching.lowercased(entry.detail)) { differs = differs || stated != rest }
         return differs ? "\"\(name)\": \(json) in JSON, \"\(entry.detail.prefix(40))\" in markdown" : nil
     }
 
@@ -358,7 +358,7 @@ enum ProgramChecks {
         guard let start = after.firstIndex(where: \.isNumber) else { return nil }
         let digits = after[start...].prefix { $0.isNumber }
         guard let value = Int(digits) else { return nil }
-        return after[digits.endIndex...].trimmingCharacters(in: .whitespaces).hasPrefix("min") ? value * 60 : value
+        return after[digits.endIndex...].trimmed().hasPrefix("min") ? value * 60 : value
     }
 
     /// Where `word` (ASCII) first occurs in `text`, found by its UTF-8 bytes, as

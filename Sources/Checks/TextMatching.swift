@@ -129,6 +129,11 @@ public enum TextMatching {
         return highBits & 0x8080_8080_8080_8080 == 0
     }
 
+    /// `text.lowercased()`, ASCII text byte by byte.
+    static func lowercased(_ text: String) -> String {
+        isASCII(text) ? String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) : text.lowercased()
+    }
+
     /// `text` without diacritics ("café" → "cafe"), as Foundation's diacritic-insensitive
     /// folding gives; only the non-ASCII characters go through Foundation.
     static func folded(_ text: String) -> String {

@@ -29,6 +29,11 @@ struct TextMatchingTests {
         #expect(TextMatching.isASCII(String(Substring("x\u{7F}y"))))
     }
 
+    @Test(arguments: ["3 × 10 Reps, REST 90 s", "", "ÀB Ç", "İstanbul", "ΣΑΣ", "Day 1: Squat", "x\u{0301}Y"])
+    func lowerCasingMatchesTheStandardLibrary(text: String) {
+        #expect(TextMatching.lowercased(text) == text.lowercased())
+    }
+
     @Test func bytePairsNeverRuleOutAWordTheTextHolds() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcde fgh,.\nñé".utf8)
