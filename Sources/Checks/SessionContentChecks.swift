@@ -71,7 +71,7 @@ enum SessionContentChecks {
 
     /// `normalized` for ASCII text, byte by byte: the same cuts, as its tests check.
     static func normalizedASCII(_ name: String) -> String {
-        var bytes = Array(name.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        var bytes = TextMatching.loweredBytes(name)
         if let bracket = bytes.firstIndex(of: UInt8(ascii: "(")), bracket > 0 { bytes.removeSubrange(bracket...) }
         let isWordPart = { (byte: UInt8) in (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "/") }
         var words = bytes.split { !isWordPart($0) }

@@ -131,7 +131,7 @@ public enum TextMatching {
 
     /// `text.lowercased()`, ASCII text byte by byte.
     static func lowercased(_ text: String) -> String {
-        isASCII(text) ? String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) : text.lowercased()
+        isASCII(text) ? String(decoding: loweredBytes(text), as: UTF8.self) : text.lowercased()
     }
 
     /// `text` without diacritics ("café" → "cafe"), as Foundation's diacritic-insensitive
