@@ -33,8 +33,14 @@ enum AdviceChecks {
         // unless it looks at where its text starts or ends (anchors, lookaround).
         // Text without diacritics folds to itself: it is searched once.
         let searched = whole.folded == joined ? [joined] : [joined, whole.folded]
+        // In ASCII text, a pattern whose required words are all absent is not run at all.
+        let isASCII = TextMatching.isASCII(joined)
         let matching = { (pattern: String, regex: NSRegularExpression?) in
             guard contextFree(pattern), let regex else { return true }
+            if isASCII, let literals = PatternLiterals.required(by: pattern),
+               !literals.contains(where: { pairs.mayContain($0) && TextMatching.contains(whole.lowered, $0) }) {
+                return false
+            }
             return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
         }
         let referralWords = present(rules.referralWords).words
