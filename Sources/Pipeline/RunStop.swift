@@ -40,10 +40,13 @@ public final class RunStop: @unchecked Sendable {
 
     /// Runs `body` in a task that `stop` cancels, as cancelling the caller does.
     public func cancellable<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
-        let work = Task { await body() }
-        lock.withLock {
+        // The task starts under the lock: a `stop` from its first step waits until the
+        // task can be cancelled, so no step after it runs as if the run went on.
+        let work = lock.withLock {
+            let work = Task { await body() }
             cancelWork = { work.cancel() }
             if stopNote != nil { work.cancel() }
+            return work
         }
         return await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
     }

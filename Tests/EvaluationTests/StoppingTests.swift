@@ -60,7 +60,7 @@ struct StoppingTests {
         #expect(failed.first?.result.failure?.kind == .provider(.unreachable))
         let others = outcome.steps.filter { $0.result.status != .error }
         #expect(others.count == outcome.steps.count - 1)
-        #expect(others.allSatisfy { $0.result.status == .skipped && $0.result.note == "not run: the provider could not be reached" })
+        #expect(others.allSatisfy { $0.result.status == .skipped && $0.result.note == "not run: the provider could not be reached" }, "\(outcome.steps.map { "\($0.key) \($0.result.status) \($0.result.note ?? "-") \($0.result.failure?.message ?? "")" })")
         #expect(outcome.exitStatus(ci: false) == 2)
         #expect(outcome.exitStatus(ci: true) == 2)
     }
