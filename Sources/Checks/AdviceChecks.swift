@@ -27,7 +27,8 @@ enum AdviceChecks {
         let joined = texts.joined(separator: "\n")
         let whole = TextMatching.Searchable(joined)
         let pairs = TextMatching.BytePairs(whole.lowered)
-        let holds = { (term: TextMatching.SearchTerm) in pairs.mayContain(term.lowered) && whole.contains(term) }
+        let holdsBytes = { (lowered: [UInt8]) in pairs.mayContain(lowered) && TextMatching.contains(whole.lowered, lowered) }
+        let holds = { (term: TextMatching.SearchTerm) in holdsBytes(term.lowered) }
         let present = { (words: [String]) in AdviceRules.Vocabulary(words: words).keeping(words: holds, patterns: { _, _ in false }) }
         // Likewise a pattern with no match in the whole text has none in a sentence,
         // unless it looks at where its text starts or ends (anchors, lookaround).
@@ -38,7 +39,7 @@ enum AdviceChecks {
         let matching = { (pattern: String, regex: NSRegularExpression?) in
             guard contextFree(pattern), let regex else { return true }
             if isASCII, let literals = PatternLiterals.required(by: pattern),
-               !literals.contains(where: { pairs.mayContain($0) && TextMatching.contains(whole.lowered, $0) }) {
+               !literals.contains(where: holdsBytes) {
                 return false
             }
             return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
