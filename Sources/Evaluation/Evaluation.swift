@@ -43,6 +43,11 @@ public struct Evaluation: Sendable {
         /// from has changed (the build, its prompt files, fixture, earlier steps and
         /// recording), and keep new ones there.
         public var cachesSteps = false
+        /// Where a large run without the step cache keeps each finished fixture that
+        /// passes the gate until the report is written, in a folder of its own that it
+        /// deletes: it lets go of their outputs and prompts early, as a run with the
+        /// cache does. Nil holds every fixture in memory to the end.
+        public var spoolParent: URL? = FileManager.default.temporaryDirectory
 
         public init() {}
     }
@@ -148,14 +153,28 @@ public struct Evaluation: Sendable {
         // other fixtures still wait on the model: only the last few are left for the end.
         let judged = Judgements()
         let writesPending = !options.ci
-        // A large replay reads back whole each fixture nothing has changed for.
-        let settling = cache == nil || options.repeats > 1 ? nil : settledFixtures(fixtures, writesPending: writesPending)
+        // A large replay reads back whole each fixture nothing has changed for. Without
+        // the step cache it keeps them in a folder of its own until the report is written.
+        let spool = cache == nil ? options.spoolParent?.appendingPathComponent("trainer-eval-fixtures-" + UUID().uuidString, isDirectory: true) : nil
+        defer { if let spool { try? FileManager.default.removeItem(at: spool) } }
+        let settling = options.repeats > 1 || (cache == nil && spool == nil) ? nil
+            : settledFixtures(fixtures, writesPending: writesPending, spool: spool)
         let settled = settling.map { settling in
             fixtures.concurrentMap { fixture -> (key: FixtureKey?, digest: String?, readBack: SettledFixtures.ReadBack?) in
-                guard let key = pipeline.fixtureKey(for: fixture), let digest = settling.key(for: fixture.name, key) else { return (nil, nil, nil) }
+                guard settling.readsBack, let key = pipeline.fixtureKey(for: fixture), let digest = settling.key(for: fixture.name, key)
+                else { return (nil, nil, nil) }
                 return (key, digest, settling.read(fixture, key, keptUnder: digest))
             }
         } ?? []
+        // The track and key fixture `position` is kept under (with the golden files as
+        // they are now when `goldenChanged`); nil when it cannot be kept.
+        let keeping = { @Sendable (settling: SettledFixtures, position: Int, goldenChanged: Bool) -> (track: String, digest: String)? in
+            guard settling.readsBack else { return (SettledFixtures.spoolTrack, SettledFixtures.spoolKey) }
+            guard let key = settled[position].key,
+                  let digest = goldenChanged ? settling.key(for: fixtures[position].name, key) : settled[position].digest
+            else { return nil }
+            return (key.track, digest)
+        }
         for (key, _, readBack) in settled {
             guard let key, let readBack else { continue }
             key.answers.forEach(provider.reused)
@@ -172,12 +191,12 @@ public struct Evaluation: Sendable {
             guard !writesPending else { return nil }
             return { index, result in
                 let position = unsettledIndices[index]
-                guard let key = settled[position].key, let digest = settled[position].digest,
-                      let judgements = judged.judgements(of: result) else { return result }
+                guard let (track, digest) = keeping(settling, position, false), let judgements = judged.judgements(of: result)
+                else { return result }
                 let report = FixtureReport(result, intake: fixtures[position].recordJSON) { key in
                     (judgements[key]?.verdict, judgements[key]?.approved)
                 }
-                guard let kept = settling.keep(report, result: result, verdicts: judgements.mapValues(\.verdict), key: key, under: digest)
+                guard let kept = settling.keep(report, result: result, verdicts: judgements.mapValues(\.verdict), track: track, under: digest)
                 else { return result }
                 judged.forgetApproved(of: result)
                 keptEarly.add(kept.report)
@@ -246,11 +265,9 @@ public struct Evaluation: Sendable {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             let (built, ran) = (report.fixtures, results)
             let kept = Array(built.indices).concurrentMap { index -> SettledFixtures.ReadBack? in
-                guard settled[index].readBack == nil, let key = settled[index].key,
-                      // The run may have written or cleared pending outputs since.
-                      let digest = writesPending ? settling.key(for: built[index].name, key) : settled[index].digest
-                else { return nil }
-                return settling.keep(built[index], result: ran[index], verdicts: verdicts, key: key, under: digest)
+                // The run may have written or cleared pending outputs since.
+                guard settled[index].readBack == nil, let (track, digest) = keeping(settling, index, writesPending) else { return nil }
+                return settling.keep(built[index], result: ran[index], verdicts: verdicts, track: track, under: digest)
             }
             // A fixture kept holds what a read-back holds from here on: a large run lets go
             // of its outputs and prompts before the report is written.
@@ -284,8 +301,9 @@ public struct Evaluation: Sendable {
 }
 
 extension Evaluation {
-    /// Fixtures to read back whole, for a run large enough (see `SettledFixtures`).
-    func settledFixtures(_ fixtures: [Fixture], writesPending: Bool) -> SettledFixtures? {
+    /// Fixtures to read back whole, for a run large enough (see `SettledFixtures`);
+    /// with `spool`, only kept there for this run's report.
+    func settledFixtures(_ fixtures: [Fixture], writesPending: Bool, spool: URL?) -> SettledFixtures? {
         let steps = fixtures.reduce(0) { $0 + FixturePlan($1).steps.count }
         guard SettledFixtures.applies(toStepCount: steps) else { return nil }
         let context = [
@@ -293,7 +311,7 @@ extension Evaluation {
             "until " + (options.lastStep.map { "\($0)" } ?? "the end"),
         ]
         return SettledFixtures(
-            folder: layout.stepCache, golden: stores.golden, context: context, recorded: provider.kind == "replay",
+            folder: spool ?? layout.stepCache, readsBack: spool == nil, golden: stores.golden, context: context, recorded: provider.kind == "replay",
             variants: Dictionary(uniqueKeysWithValues: prompts.prompts.compactMap { step, prompt in prompt.variant.map { (step.rawValue, $0) } }))
     }
 

@@ -20,9 +20,16 @@ import Storage
 /// Each fixture of a track has one file, `.step-cache/<track>/settled/<fixture>.json`:
 /// a line of what is read back, then the fixture's texts in `results.json`,
 /// `junit.xml` and `index.html`, which stay on disk until the report copies them.
+///
+/// A large run without the step cache still keeps its fixtures, in a folder of its
+/// own that is deleted once the report is written (`spooled(in:)`): it never reads
+/// them back, but it lets go of each kept fixture's outputs and prompts early, as
+/// a run with the cache does, so its memory does not grow with the suite.
 struct SettledFixtures: Sendable {
-    /// The step cache's folder.
+    /// The step cache's folder, or the run's own folder when it only spools.
     let folder: URL
+    /// Whether fixtures are kept for later runs to read back (in the step cache).
+    let readsBack: Bool
     let golden: any GoldenStorage
     /// The run's choices the report depends on beyond each fixture's key.
     let context: [String]
@@ -35,6 +42,10 @@ struct SettledFixtures: Sendable {
     static func applies(toStepCount stepCount: Int) -> Bool {
         stepCount > HTMLReport.detailLimit
     }
+
+    /// Where a spooling run keeps a fixture, and the key it keeps it under (no run reads it back).
+    static let spoolTrack = "run"
+    static let spoolKey = "spooled"
 
     /// A fixture read back.
     struct ReadBack: Sendable {
@@ -58,6 +69,7 @@ struct SettledFixtures: Sendable {
 
     /// The fixture as the run that kept it left it, if it was kept under `expected` (see `key(for:_:)`).
     func read(_ fixture: Fixture, _ key: FixtureKey, keptUnder expected: String) -> ReadBack? {
+        guard readsBack else { return nil }
         let url = file(of: fixture.name, track: key.track)
         // The report texts after the first line stay on disk.
         // The key is the header's first member: a fixture kept under another is not parsed.
@@ -95,9 +107,10 @@ struct SettledFixtures: Sendable {
     /// are now (after the run wrote or cleared its pending outputs). Returns the fixture
     /// as it would be read back (its report texts on disk, no outputs or prompts held),
     /// or nil when it is not kept. A file that cannot be written only costs the next run time.
-    /// `digest` is `key(for:_:)` of the fixture with the golden files as they are now.
+    /// `digest` is `key(for:_:)` of the fixture with the golden files as they are now,
+    /// and `track` its key's track (a spool's are `spoolKey` and `spoolTrack`).
     func keep(
-        _ report: FixtureReport, result: FixtureResult, verdicts: [StepKey: StepVerdict], key: FixtureKey, under digest: String
+        _ report: FixtureReport, result: FixtureResult, verdicts: [StepKey: StepVerdict], track: String, under digest: String
     ) -> ReadBack? {
         guard report.steps.allSatisfy(\.passesGate), report.storedText == nil, let text = try? report.canonicalJSON() else { return nil }
         var kept = report
@@ -123,7 +136,7 @@ struct SettledFixtures: Sendable {
         }
         let texts = [text, Array(JUnitReport.suite(kept, recorded: recorded, variants: variants).utf8),
                      Array(HTMLReport.section(kept, brief: true, recorded: recorded).utf8)]
-        let url = file(of: report.name, track: key.track)
+        let url = file(of: report.name, track: track)
         let header = JSONValue.object(JSONObject([
             .init(key: "key", value: .string(digest)), .init(key: "steps", value: .array(steps)),
             .init(key: "texts", value: .array(texts.map { .number(Double($0.count)) })),
