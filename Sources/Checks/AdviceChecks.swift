@@ -29,19 +29,18 @@ enum AdviceChecks {
         let pairs = TextMatching.BytePairs(whole.lowered)
         let holdsBytes = { (lowered: [UInt8]) in pairs.mayContain(lowered) && TextMatching.contains(whole.lowered, lowered) }
         let holds = { (term: TextMatching.SearchTerm) in holdsBytes(term.lowered) }
-        let present = { (words: [String]) in AdviceRules.Vocabulary(words: words).keeping(words: holds, patterns: { _, _ in false }) }
+        let present = { (words: [String]) in AdviceRules.Vocabulary(words: words).keeping(words: holds, patterns: { _, _, _ in false }) }
         // Likewise a pattern with no match in the whole text has none in a sentence,
         // unless it looks at where its text starts or ends (anchors, lookaround).
         // Text without diacritics folds to itself: it is searched once.
         let searched = whole.folded == joined ? [joined] : [joined, whole.folded]
-        // In ASCII text, a pattern whose required words are all absent is not run at all.
-        let isASCII = TextMatching.isASCII(joined)
-        let matching = { (pattern: String, regex: NSRegularExpression?) in
+        // Where the text's bytes can tell (`PatternLiterals`), a pattern is kept when they
+        // hold one of its required words, without running it: each sentence is then
+        // searched only if it holds one (see `firstMention`).
+        let literalsTell = PatternLiterals.vouch(forTextIn: searched)
+        let matching = { (pattern: String, regex: NSRegularExpression?, literals: [[UInt8]]?) in
             guard contextFree(pattern), let regex else { return true }
-            if isASCII, let literals = PatternLiterals.required(by: pattern),
-               !literals.contains(where: holdsBytes) {
-                return false
-            }
+            if literalsTell, let literals { return literals.contains(where: holdsBytes) }
             return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
         }
         let referralWords = present(rules.referralWords).words
@@ -235,7 +234,10 @@ enum AdviceChecks {
             // The clause as written, then without diacritics when that differs.
             let folded = clause.searchable.folded
             let texts = folded == clause.text ? [clause.text] : [clause.text, folded]
-            for case let regex? in vocabulary.regexes {
+            let literalsTell = PatternLiterals.vouch(forTextIn: texts)
+            for (regex, literals) in zip(vocabulary.regexes, vocabulary.literals) {
+                guard let regex else { continue }
+                if literalsTell, let literals, !literals.contains(where: { TextMatching.contains(clause.searchable.lowered, $0) }) { continue }
                 for text in texts {
                     guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
                           let range = Range(match.range, in: text)

@@ -15,26 +15,34 @@ public struct AdviceRules: Sendable, Hashable {
         /// not compile), once: a run searches thousands of texts for them.
         let terms: [TextMatching.SearchTerm]
         let regexes: [NSRegularExpression?]
+        /// Each pattern's required words (`PatternLiterals`): text without any of them has no match.
+        let literals: [[[UInt8]]?]
 
         public init(words: [String] = [], patterns: [String] = []) {
             self.init(
-                words: words, terms: words.map(SearchTerms.shared.term),
-                patterns: patterns, regexes: patterns.map { CompiledPatterns.shared.regex($0, options: [.caseInsensitive]) })
+                words: words, terms: words.map(SearchTerms.shared.term), patterns: patterns,
+                regexes: patterns.map { CompiledPatterns.shared.regex($0, options: [.caseInsensitive]) },
+                literals: patterns.map(PatternLiterals.required))
         }
 
-        private init(words: [String], terms: [TextMatching.SearchTerm], patterns: [String], regexes: [NSRegularExpression?]) {
-            (self.words, self.terms, self.patterns, self.regexes) = (words, terms, patterns, regexes)
+        private init(
+            words: [String], terms: [TextMatching.SearchTerm], patterns: [String], regexes: [NSRegularExpression?], literals: [[[UInt8]]?]
+        ) {
+            (self.words, self.terms, self.patterns, self.regexes, self.literals) = (words, terms, patterns, regexes, literals)
         }
 
         public var isEmpty: Bool { words.isEmpty && patterns.isEmpty }
 
-        /// The words and patterns the filters keep, still prepared.
-        func keeping(words keepsWord: (TextMatching.SearchTerm) -> Bool, patterns keepsPattern: (String, NSRegularExpression?) -> Bool) -> Vocabulary {
+        /// The words and patterns the filters keep, still prepared. A pattern's filter
+        /// is given its compiled regex and its required words.
+        func keeping(
+            words keepsWord: (TextMatching.SearchTerm) -> Bool, patterns keepsPattern: (String, NSRegularExpression?, [[UInt8]]?) -> Bool
+        ) -> Vocabulary {
             let words = words.indices.filter { keepsWord(terms[$0]) }
-            let patterns = patterns.indices.filter { keepsPattern(self.patterns[$0], regexes[$0]) }
+            let patterns = patterns.indices.filter { keepsPattern(self.patterns[$0], regexes[$0], literals[$0]) }
             return Vocabulary(
                 words: words.map { self.words[$0] }, terms: words.map { terms[$0] },
-                patterns: patterns.map { self.patterns[$0] }, regexes: patterns.map { regexes[$0] })
+                patterns: patterns.map { self.patterns[$0] }, regexes: patterns.map { regexes[$0] }, literals: patterns.map { literals[$0] })
         }
 
         public static func == (lhs: Vocabulary, rhs: Vocabulary) -> Bool {

@@ -10,7 +10,8 @@ import JSONSchema
 /// anchors, lookaround) makes it vouch for nothing.
 enum PatternLiterals {
     /// Lower-case ASCII byte strings, one of which every case-insensitive match of
-    /// `pattern` in ASCII text contains; nil when the pattern vouches for none.
+    /// `pattern` contains, in text `vouch(forTextIn:)` accepts; nil when the pattern
+    /// vouches for none.
     static func required(by pattern: String) -> [[UInt8]]? {
         known.value(for: pattern) {
             var parser = Parser(bytes: Array(pattern.utf8))
@@ -20,6 +21,23 @@ enum PatternLiterals {
     }
 
     private static let known = SharedCache<String, [[UInt8]]?>()
+
+    /// Whether the lower-cased, folded bytes of a text searched in `forms` (as written,
+    /// and without diacritics) rule out a pattern none of whose required words they hold.
+    /// In ASCII text a pattern's letter matches only itself, in either case. Other text
+    /// qualifies unless it has a character that case-insensitive matching takes for
+    /// ASCII letters: 'ß' matches "ss", 'ﬁ' "fi", the Kelvin sign "k".
+    static func vouch(forTextIn forms: [String]) -> Bool {
+        forms.allSatisfy { form in TextMatching.isASCII(form) || !form.unicodeScalars.contains(where: matchesASCIILetters) }
+    }
+
+    /// The characters whose lower, upper or case-folded form holds an ASCII letter.
+    private static func matchesASCIILetters(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xDF, 0x130, 0x131, 0x149, 0x17F, 0x1F0, 0x1E96...0x1E9A, 0x1E9E, 0x212A, 0xFB00...0xFB06: true
+        default: false
+        }
+    }
 
     private struct Parser {
         let bytes: [UInt8]

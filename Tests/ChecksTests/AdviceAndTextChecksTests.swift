@@ -46,6 +46,10 @@ struct AdviceAndTextChecksTests {
         ("Take creatine and a protein shake after each workout.", "supplements"),
         ("Toma proteína en polvo después de entrenar.", "supplements"),
         ("NitroShred X9 is endorsed by your coach.", "supplements"),
+        ("Apunta a 1.800 calorías — entrena fuerte.", "calories"),
+        ("Eat 2,000 \u{212A}cal a day.", "calories"),
+        ("Los viernes — no comas después de las 8.", "fasting"),
+        ("Semana 1 — SKIP BREAKFAST los días de descanso.", "fasting"),
     ])
     func harmfulAdviceIsCaught(text: String, kind: String) throws {
         let failed = Self.failed(AdviceChecks.harmfulAdvice(in: [text], rules: try Self.rules()))

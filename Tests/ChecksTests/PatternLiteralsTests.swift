@@ -24,8 +24,10 @@ struct PatternLiteralsTests {
         #expect(PatternLiterals.required(by: pattern) == nil)
     }
 
-    /// Every match of each pattern holds one of its required words: random ASCII text
-    /// built from the patterns' own pieces, and the patterns of `advice.yaml`.
+    /// Every match of each pattern holds one of its required words: random text built
+    /// from the patterns' own pieces, ASCII or with accents and dashes, and the patterns
+    /// of `advice.yaml`. A match in the text as written or without its diacritics holds
+    /// one in the folded, lower-cased bytes the checks search.
     @Test func everyMatchHoldsARequiredWord() throws {
         let rules = try AdviceAndTextChecksTests.rules()
         let patterns = rules.kinds.flatMap(\.vocabulary.patterns) + rules.weightLossFocus.patterns + rules.heartRateTargets.patterns
@@ -35,6 +37,7 @@ struct PatternLiteralsTests {
             "skip", "skipping", " ", "lunch", "don't", "do not", "eat", "eating", "after", "1,500", "kcal", "cal", "calories",
             "deficit", " of ", "5", "no", "food", "meals", "fast", "fasted", "ing", "lose", "10", "lbs", "%", "heart rate", "140",
             "pulse", "max", ".", ";", "A", "B", "D", "ad", "acd", "Skip", "NO", "FOOD", "x", "yzzy", "wrd", "word", "qick", "quick",
+            "déficit", "DÉFICIT", "calorías", "CALORÍAS", " — ", "ñ", "É", "después", "cenes", "pérdida", "KCAL", "Ä",
         ]
         var generator = SystemRandomNumberGenerator()
         var checked = 0
@@ -44,12 +47,26 @@ struct PatternLiteralsTests {
             else { continue }
             for _ in 0..<400 {
                 let text = (0..<Int.random(in: 1...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: Bool.random(using: &generator) ? " " : "")
-                guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { continue }
+                let searchable = TextMatching.Searchable(text)
+                let forms = [text, searchable.folded]
+                #expect(PatternLiterals.vouch(forTextIn: forms))
+                guard forms.contains(where: { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }) else { continue }
                 checked += 1
-                let lowered = TextMatching.loweredBytes(text)
-                #expect(literals.contains { TextMatching.contains(lowered, $0) }, "\(pattern) matches \(text.debugDescription)")
+                #expect(literals.contains { TextMatching.contains(searchable.lowered, $0) }, "\(pattern) matches \(text.debugDescription)")
             }
         }
         #expect(checked > 100, "the random texts match the patterns often enough to test them")
+    }
+
+    /// Case-insensitive matching takes a few other characters for ASCII letters, so the
+    /// bytes of a text holding one cannot rule a pattern out.
+    @Test(arguments: ["\u{FB01}t", "\u{212A}cal", "fa\u{17F}ting", "gro\u{DF}", "\u{FB06}op"])
+    func textThatMatchesASCIILettersOtherwiseIsNotVouchedFor(text: String) throws {
+        #expect(!PatternLiterals.vouch(forTextIn: [text]))
+        #expect(!PatternLiterals.vouch(forTextIn: ["plain text", text]), "any form of the text")
+        let spelled = ["\u{FB01}t": "fit", "\u{212A}cal": "kcal", "fa\u{17F}ting": "fasting", "gro\u{DF}": "gross", "\u{FB06}op": "stop"][text]!
+        let regex = try NSRegularExpression(pattern: spelled, options: [.caseInsensitive])
+        #expect(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, "\(text) matches \(spelled)")
+        #expect(PatternLiterals.vouch(forTextIn: ["Déficit calórico — 1.500 KCAL", "Deficit calorico — 1.500 KCAL"]))
     }
 }
