@@ -100,7 +100,7 @@ public struct Pipeline: Sendable {
     /// Runs one fixture through the steps of its plan, skipping a step whose input is missing.
     public func run(_ fixture: Fixture, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) async -> FixtureResult {
         let plan = FixturePlan(fixture)
-        let layouts = LayoutMemo()
+        let memo = FixtureMemo()
         let cache = self.cache?.fixture(fixture, track: cacheTrack, settings: cacheSettings)
         var steps: [StepResult] = []
         var outputs: [StepID: JSONValue] = [:]
@@ -138,7 +138,7 @@ public struct Pipeline: Sendable {
                     await record(.skipped(planned.id, because: planned.missingInput))
                     continue
                 }
-                input.layouts = layouts
+                input.memo = memo
                 let context = CallContext(fixture: fixture.name, step: planned.id.description, repeatNumber: runner.repeatNumber)
                 guard let cache, let answers = runner.provider.fixedAnswers(for: context) else {
                     cache?.pass(planned.id, note: "no fixed answers")

@@ -327,9 +327,9 @@ struct PlannedProgramTests {
 }
 
 /// A fixture's run lays out the week once per confirmed goal; its steps share the layout.
-struct LayoutMemoTests {
+struct FixtureMemoTests {
     @Test func eachGoalIsLaidOutOnceEvenWhenThereIsNoLayout() throws {
-        let memo = LayoutMemo()
+        let memo = FixtureMemo()
         var calls: [JSONValue?] = []
         let strength: JSONValue = ["title": "Strength"]
         for goal in [strength, strength, nil, nil] as [JSONValue?] {
@@ -339,5 +339,43 @@ struct LayoutMemoTests {
             }
         }
         #expect(calls == [strength, nil])
+    }
+
+    @Test func eachGoalsPlanAndTheBoundsAreWorkedOutOnce() throws {
+        let memo = FixtureMemo()
+        var planned: [JSONValue?] = []
+        var bounded = 0
+        let strength: JSONValue = ["title": "Strength"]
+        for goal in [strength, nil, strength, nil] as [JSONValue?] {
+            _ = memo.plan(for: goal) { goal in
+                planned.append(goal)
+                return nil
+            }
+            _ = memo.limits {
+                bounded += 1
+                return IntakeLimits(days: 3)
+            }
+        }
+        #expect(planned == [strength, nil])
+        #expect(bounded == 1)
+    }
+
+    /// What a fixture's steps share is what each would work out alone, for every fixture and goal.
+    @Test(arguments: PlannedProgramTests.names)
+    func theSharedPlanLayoutAndBoundsAreEachStepsOwn(name: String) throws {
+        let prompts = try PlannedProgramTests.prompts()
+        let record = try PlannedProgramTests.input(name).fixture.record
+        let memo = FixtureMemo()
+        for goal in [nil, ["summary": "Run a half marathon in 12 weeks"], ["title": "Strength"]] as [JSONValue?] {
+            for _ in 0..<2 {
+                #expect(prompts.plan(for: record, confirmedGoal: goal, memo: memo) == prompts.plan(for: record, confirmedGoal: goal))
+                #expect(prompts.sessionLayout(for: record, confirmedGoal: goal, memo: memo)?.lines
+                    == prompts.sessionLayout(for: record, confirmedGoal: goal)?.lines)
+            }
+        }
+        #expect(prompts.limits(for: record, memo: memo) == prompts.limits(for: record, memo: nil))
+        for step in PipelineStep.allCases {
+            #expect(prompts.replySchemaDocument(step, for: record, memo: memo) == prompts.replySchemaDocument(step, for: record))
+        }
     }
 }

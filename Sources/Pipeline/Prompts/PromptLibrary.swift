@@ -74,10 +74,23 @@ public struct PromptLibrary: Sendable {
     /// With `confirmedGoal` (prompt sets that pin the plan pass it), a span the goal
     /// they confirmed states ("in 12 weeks") sets the length.
     public func plan(for record: LocalIntakeData, confirmedGoal: JSONValue? = nil) -> ProgramPlan? {
-        guard let planRules, let intakeLimits else { return nil }
-        return planRules.plan(
-            for: record, limits: intakeLimits.limits(for: record), conditions: coaching.conditionIDs(for: record),
-            confirmedGoal: Self.goalText(of: confirmedGoal))
+        plan(for: record, confirmedGoal: confirmedGoal, memo: nil)
+    }
+
+    /// `plan(for:confirmedGoal:)`, worked out once per goal in a fixture's run when `memo` is its.
+    func plan(for record: LocalIntakeData, confirmedGoal: JSONValue?, memo: FixtureMemo?) -> ProgramPlan? {
+        guard let planRules, let limits = limits(for: record, memo: memo) else { return nil }
+        let planning = { (goal: JSONValue?) in
+            planRules.plan(for: record, limits: limits, conditions: self.coaching.conditionIDs(for: record), confirmedGoal: Self.goalText(of: goal))
+        }
+        return memo.map { $0.plan(for: confirmedGoal, planning: planning) } ?? planning(confirmedGoal)
+    }
+
+    /// The bounds `record` sets (nil without prompts/intake-limits.yaml), worked out once
+    /// in a fixture's run when `memo` is its.
+    func limits(for record: LocalIntakeData, memo: FixtureMemo?) -> IntakeLimits? {
+        guard let intakeLimits else { return nil }
+        return memo.map { $0.limits { intakeLimits.limits(for: record) } } ?? intakeLimits.limits(for: record)
     }
 
     /// The words of a confirmed goal option that say what it aims at and by when.
@@ -89,7 +102,19 @@ public struct PromptLibrary: Sendable {
     /// The week the backend lays out for `record`'s person, given the goal they confirmed;
     /// nil without the plan's `sessions` rules.
     public func sessionLayout(for record: LocalIntakeData, confirmedGoal: JSONValue?) -> SessionLayout? {
-        guard let planRules, let sessions = planRules.sessions, let plan = plan(for: record, confirmedGoal: confirmedGoal) else { return nil }
+        sessionLayout(for: record, confirmedGoal: confirmedGoal, memo: nil)
+    }
+
+    /// `sessionLayout(for:confirmedGoal:)`, laid out once per goal in a fixture's run when `memo` is its.
+    func sessionLayout(for record: LocalIntakeData, confirmedGoal: JSONValue?, memo: FixtureMemo?) -> SessionLayout? {
+        if let memo {
+            return memo.layout(for: confirmedGoal) { layOut(for: record, confirmedGoal: $0, memo: memo) }
+        }
+        return layOut(for: record, confirmedGoal: confirmedGoal, memo: nil)
+    }
+
+    private func layOut(for record: LocalIntakeData, confirmedGoal: JSONValue?, memo: FixtureMemo?) -> SessionLayout? {
+        guard let planRules, let sessions = planRules.sessions, let plan = plan(for: record, confirmedGoal: confirmedGoal, memo: memo) else { return nil }
         let goalText = [confirmedGoal?["summary"]?.stringValue, confirmedGoal?["title"]?.stringValue, record.goals].compactMap { $0 }.joined(separator: "\n")
         let language = record.writtenLanguage == "es" ? "es" : "en"
         var layout = sessions.layout(
@@ -141,15 +166,14 @@ public struct PromptLibrary: Sendable {
             if !cautions.isEmpty { variables["health_cautions"] = cautions.map { "- \($0)" }.joined(separator: "\n") }
         }
         let showsMenu = used.contains("exercise_menu")
-        let limits = showsMenu || !used.isDisjoint(with: IntakeLimits.variableNames) ? intakeLimits?.limits(for: input.fixture.record) : nil
+        let limits = showsMenu || !used.isDisjoint(with: IntakeLimits.variableNames) ? limits(for: input.fixture.record, memo: input.memo) : nil
         if let limits { variables.merge(limits.templateVariables) { current, _ in current } }
         if used.contains(ProgramPlan.variableName),
-           let plan = plan(for: input.fixture.record, confirmedGoal: prompt.metadata.pinsPlan ? input.confirmedGoal : nil) {
+           let plan = plan(for: input.fixture.record, confirmedGoal: prompt.metadata.pinsPlan ? input.confirmedGoal : nil, memo: input.memo) {
             variables[ProgramPlan.variableName] = plan.lines.map { "- \($0)" }.joined(separator: "\n")
         }
         let layout = prompt.metadata.pinsPlan || used.contains(SessionLayout.variableName)
-            ? input.layouts.map { $0.layout(for: input.confirmedGoal) { sessionLayout(for: input.fixture.record, confirmedGoal: $0) } }
-                ?? sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal)
+            ? sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal, memo: input.memo)
             : nil
         if used.contains(SessionLayout.variableName), let layout {
             variables[SessionLayout.variableName] = layout.lines.joined(separator: "\n")
@@ -158,7 +182,7 @@ public struct PromptLibrary: Sendable {
             let menu = coaching.exerciseMenu(for: input.fixture.record, equipment: limits?.equipment)
             if !menu.isEmpty { variables["exercise_menu"] = menu.map { "- \($0.label): \($0.exercises.joined(separator: ", "))" }.joined(separator: "\n") }
         }
-        var schema = replySchemaDocument(step, for: input.fixture.record)
+        var schema = replySchemaDocument(step, for: input.fixture.record, memo: input.memo)
         if prompt.metadata.pinsPlan, step.draftsProgram, let layout {
             schema = PlannedProgram.replySchema(layout: layout)
         }
@@ -183,9 +207,13 @@ public struct PromptLibrary: Sendable {
 
     /// The schema a step's request carries: fitted to the person when its `prompt.yaml` asks.
     public func replySchemaDocument(_ step: PipelineStep, for record: LocalIntakeData) -> JSONValue {
+        replySchemaDocument(step, for: record, memo: nil)
+    }
+
+    func replySchemaDocument(_ step: PipelineStep, for record: LocalIntakeData, memo: FixtureMemo?) -> JSONValue {
         let prompt = self[step]
-        guard prompt.metadata.schemaFromIntake == true, let intakeLimits else { return prompt.replySchemaDocument }
-        return intakeLimits.limits(for: record).narrowing(prompt.replySchemaDocument)
+        guard prompt.metadata.schemaFromIntake == true, let limits = limits(for: record, memo: memo) else { return prompt.replySchemaDocument }
+        return limits.narrowing(prompt.replySchemaDocument)
     }
 
     /// The compiled schema a reply to `document` (a step's request schema) is validated against.
@@ -225,8 +253,8 @@ public struct StepInput: Sendable {
     public var feedback: String?
     public var confirmedGoal: JSONValue?
     public var currentProgram: JSONValue?
-    /// The weeks already laid out for this fixture's run, shared by its steps.
-    var layouts: LayoutMemo?
+    /// What this fixture's run already worked out from its record, shared by its steps.
+    var memo: FixtureMemo?
 
     public init(
         fixture: Fixture, currentOptions: JSONValue? = nil, earlierFeedback: [String] = [], feedback: String? = nil,
@@ -295,16 +323,38 @@ public struct RenderedPrompt: Codable, Hashable, Sendable {
     }
 }
 
-/// The week laid out for each confirmed goal within one fixture's run: a program's
-/// draft and its edit are rendered with the same layout, worked out once.
-final class LayoutMemo: @unchecked Sendable {
+/// What one fixture's run works out from its record alone, once, for its steps to
+/// share: the intake's bounds, and the plan and the week laid out for each confirmed
+/// goal (a program's draft, its checks and its edit use the same ones).
+final class FixtureMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var layouts: [JSONValue?: SessionLayout?] = [:]
+    private var plans: [JSONValue?: ProgramPlan?] = [:]
+    private var bounds: IntakeLimits?
 
     func layout(for goal: JSONValue?, layingOut: (JSONValue?) -> SessionLayout?) -> SessionLayout? {
-        if let known = lock.withLock({ layouts[goal] }) { return known }
-        let layout = layingOut(goal)
-        lock.withLock { layouts[goal] = .some(layout) }
-        return layout
+        Self.once(goal, in: \.layouts, of: self, working: layingOut)
+    }
+
+    func plan(for goal: JSONValue?, planning: (JSONValue?) -> ProgramPlan?) -> ProgramPlan? {
+        Self.once(goal, in: \.plans, of: self, working: planning)
+    }
+
+    func limits(working: () -> IntakeLimits) -> IntakeLimits {
+        if let known = lock.withLock({ bounds }) { return known }
+        let limits = working()
+        lock.withLock { bounds = limits }
+        return limits
+    }
+
+    /// The value kept for `goal`, or the one worked out now (nil included) and kept.
+    private static func once<Value>(
+        _ goal: JSONValue?, in table: ReferenceWritableKeyPath<FixtureMemo, [JSONValue?: Value?]>, of memo: FixtureMemo,
+        working: (JSONValue?) -> Value?
+    ) -> Value? {
+        if let known = memo.lock.withLock({ memo[keyPath: table][goal] }) { return known }
+        let value = working(goal)
+        memo.lock.withLock { memo[keyPath: table][goal] = .some(value) }
+        return value
     }
 }

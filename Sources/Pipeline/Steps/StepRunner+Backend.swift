@@ -26,7 +26,7 @@ extension StepRunner {
         let record = input.fixture.record
         let pinned = prompt.metadata.pinsPlan
         let layout = pinned ? layout : nil
-        let plan = pinned ? prompts.plan(for: record, confirmedGoal: input.confirmedGoal) : nil
+        let plan = pinned ? prompts.plan(for: record, confirmedGoal: input.confirmedGoal, memo: input.memo) : nil
         if step.draftsProgram, let reply = finished.judged.output, let layout, let plan {
             finished.judged.output = PlannedProgram.expanded(reply, layout: layout, plan: plan, document: prompt.schemaDocument)
         }
@@ -75,7 +75,7 @@ extension StepRunner {
     ) -> Finished? {
         guard prompt.metadata.pinsPlan, step.draftsProgram, case .object(var reply)? = judged.output,
               let layout, let text = layout.neutralText,
-              let plan = prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal)
+              let plan = prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal, memo: input.memo)
         else { return nil }
         let written = text.filled(weeks: plan.weeks, days: plan.days)
         reply["title"] = .string(written.title)
