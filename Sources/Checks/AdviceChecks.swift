@@ -43,7 +43,7 @@ enum AdviceChecks {
             if literalsTell, let literals { return literals.contains(where: holdsBytes) }
             return searched.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
         }
-        let referralWords = present(rules.referralWords).words
+        let referralWords = present(rules.referralWords)
         let sentences = texts.flatMap(SafetyChecks.clauses).map { beforeReferral($0, referralWords: referralWords) }
         return rules.kinds.map { kind in
             let name = "output.no-harmful-advice[\(kind.id)]"
@@ -198,10 +198,10 @@ enum AdviceChecks {
     /// The part of a sentence before it names a professional to ask: what follows is
     /// the referral ("ask your doctor before changing your medication"), never advice,
     /// while what comes first still is ("train fasted, and see a doctor about it").
-    private static func beforeReferral(_ sentence: SafetyChecks.Clause, referralWords: [String]) -> SafetyChecks.Clause {
+    private static func beforeReferral(_ sentence: SafetyChecks.Clause, referralWords: AdviceRules.Vocabulary) -> SafetyChecks.Clause {
         let folded = sentence.searchable.folded
         var cut = folded.endIndex
-        for word in referralWords where TextMatching.firstMatch(of: word, in: sentence.searchable) != nil {
+        for (word, term) in zip(referralWords.words, referralWords.terms) where TextMatching.firstMatch(of: term, in: sentence.searchable) != nil {
             guard let regex = TextMatching.wholePhrase(TextMatching.folded(word)),
                   let match = regex.firstMatch(in: folded, range: NSRange(folded.startIndex..., in: folded)),
                   let range = Range(match.range, in: folded)

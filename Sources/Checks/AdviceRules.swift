@@ -18,12 +18,18 @@ public struct AdviceRules: Sendable, Hashable {
         /// Each pattern's required words (`PatternLiterals`): text without any of them has no match.
         let literals: [[[UInt8]]?]
 
+        /// The rules' lists are few and checks ask for the same ones on every text:
+        /// each is prepared once.
         public init(words: [String] = [], patterns: [String] = []) {
-            self.init(
-                words: words, terms: words.map(SearchTerms.shared.term), patterns: patterns,
-                regexes: patterns.map { CompiledPatterns.shared.regex($0, options: [.caseInsensitive]) },
-                literals: patterns.map(PatternLiterals.required))
+            self = Self.prepared.value(for: [words, patterns]) {
+                Vocabulary(
+                    words: words, terms: words.map(SearchTerms.shared.term), patterns: patterns,
+                    regexes: patterns.map { CompiledPatterns.shared.regex($0, options: [.caseInsensitive]) },
+                    literals: patterns.map(PatternLiterals.required))
+            }
         }
+
+        private static let prepared = SharedCache<[[String]], Vocabulary>()
 
         private init(
             words: [String], terms: [TextMatching.SearchTerm], patterns: [String], regexes: [NSRegularExpression?], literals: [[[UInt8]]?]

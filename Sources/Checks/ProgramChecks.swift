@@ -242,7 +242,9 @@ enum ProgramChecks {
         if !missingSessions.isEmpty { problems.append("sessions not in the markdown: " + missingSessions.map { "\"\($0)\"" }.joined(separator: ", ")) }
         if !missingExercises.isEmpty { problems.append("exercises not in the markdown: " + missingExercises.map { "\"\($0)\"" }.joined(separator: ", ")) }
         let entries = markdownEntries(markdown, sessionNames: sessionNames)
-        let extra = entries.map(\.name).filter { name in !exerciseNames.contains { sameExercise($0, name) } }
+        let entryNames = entries.map { ExerciseName($0.name) }
+        let jsonNames = exerciseNames.map(ExerciseName.init)
+        let extra = entryNames.filter { name in !jsonNames.contains { $0.isSameExercise(as: name) } }.map(\.name)
         if !extra.isEmpty { problems.append("exercises only in the markdown: " + extra.map { "\"\($0)\"" }.joined(separator: ", ")) }
         // Each exercise's line says the same sets, reps and rest: within its own session
         // when the markdown has one heading per session, else wherever the name appears.
@@ -250,9 +252,10 @@ enum ProgramChecks {
         var numbers: [String] = []
         for (index, session) in sessions.enumerated() {
             for exercise in session["exercises"]?.arrayValue ?? [] {
-                let name = exercise["name"]?.stringValue ?? ""
-                guard let entry = entries.first(where: { (!bySession || $0.session == index) && sameExercise($0.name, name) }) else { continue }
-                if let problem = numbersDisagree(exercise, entry) { numbers.append(problem) }
+                let name = ExerciseName(exercise["name"]?.stringValue ?? "")
+                guard let position = entries.indices.first(where: { (!bySession || entries[$0].session == index) && entryNames[$0].isSameExercise(as: name) })
+                else { continue }
+                if let problem = numbersDisagree(exercise, entries[position]) { numbers.append(problem) }
             }
         }
         if !numbers.isEmpty {
@@ -309,10 +312,25 @@ enum ProgramChecks {
         return entries
     }
 
-    /// Two names for one exercise: equal, or one inside the other ("Bodyweight Squats", "Squats").
-    static func sameExercise(_ left: String, _ right: String) -> Bool {
-        let a = TextMatching.lowercased(left), b = TextMatching.lowercased(right)
-        return a == b || (!a.isEmpty && !b.isEmpty && (TextMatching.firstMatch(of: a, in: b) != nil || TextMatching.firstMatch(of: b, in: a) != nil))
+    /// An exercise's name prepared once for comparing with the others of its program.
+    struct ExerciseName {
+        let name: String
+        let lowered: String
+        let searchable: TextMatching.Searchable
+        let term: TextMatching.SearchTerm
+
+        init(_ name: String) {
+            self.name = name
+            lowered = TextMatching.lowercased(name)
+            searchable = TextMatching.Searchable(lowered)
+            term = SearchTerms.shared.term(lowered)
+        }
+
+        /// Two names for one exercise: equal, or one inside the other as whole words ("Bodyweight Squats", "Squats").
+        func isSameExercise(as other: ExerciseName) -> Bool {
+            lowered == other.lowered || (!lowered.isEmpty && !other.lowered.isEmpty
+                && (TextMatching.firstMatch(of: term, in: other.searchable) != nil || TextMatching.firstMatch(of: other.term, in: searchable) != nil))
+        }
     }
 
     /// Where a markdown line disagrees with its exercise's sets, reps or rest: `Squats: 3 × 10 in JSON, 4 × 8 in markdown`.

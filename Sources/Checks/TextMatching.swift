@@ -131,7 +131,7 @@ public enum TextMatching {
 
     /// `text.lowercased()`, ASCII text byte by byte.
     static func lowercased(_ text: String) -> String {
-        isASCII(text) ? String(decoding: loweredBytes(text), as: UTF8.self) : text.lowercased()
+        String(decoding: loweredBytes(text), as: UTF8.self)
     }
 
     /// `text` without diacritics ("café" → "cafe"), as Foundation's diacritic-insensitive
