@@ -114,6 +114,16 @@ public struct TokenUsage: Codable, Hashable, Sendable {
     }
 }
 
+extension TokenUsage: JSONValueReadable {
+    /// The members `Decodable` reads: a large run reads every attempt's usage back from its step cache.
+    public init?(json: JSONValue) {
+        guard let input = json["input"]?.intValue, let output = json["output"]?.intValue else { return nil }
+        let reasoning = json["reasoning"]
+        guard reasoning == nil || reasoning == .null || reasoning?.intValue != nil else { return nil }
+        self.init(input: input, output: output, reasoning: reasoning?.intValue ?? 0)
+    }
+}
+
 /// A model's reply with what it cost.
 public struct CompletionResponse: Codable, Hashable, Sendable {
     /// The reply text; for tool-based structured output, the tool input as JSON text.
