@@ -129,7 +129,7 @@ public enum TextMatching {
         return highBits & 0x8080_8080_8080_8080 == 0
     }
 
-    /// `text.lowercased()`, ASCII text byte by byte.
+    /// `text.lowercased()`: scalar by scalar as the standard library maps them, ASCII byte by byte.
     static func lowercased(_ text: String) -> String {
         String(decoding: loweredBytes(text), as: UTF8.self)
     }

@@ -22,7 +22,7 @@ import Storage
 /// `junit.xml` and `index.html`, which stay on disk until the report copies them.
 ///
 /// A large run without the step cache still keeps its fixtures, in a folder of its
-/// own that is deleted once the report is written (`spooled(in:)`): it never reads
+/// own that it deletes once the report is written (`readsBack` false): it never reads
 /// them back, but it lets go of each kept fixture's outputs and prompts early, as
 /// a run with the cache does, so its memory does not grow with the suite.
 struct SettledFixtures: Sendable {
