@@ -103,7 +103,7 @@ extension FixtureCorpus {
             guard let kind = assertion["kind"]?.stringValue, kind.hasSuffix("regex"), let pattern = assertion["value"]?.stringValue else { continue }
             guard (try? CompiledPatterns.shared.compile(pattern)) != nil else { return nil }
         }
-        return try? JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: value)
+        return Scenario(snakeCased: value) ?? (try? JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: value))
     }
 
     /// Parses and validates one scenario file, including its regular expressions, and
@@ -153,7 +153,8 @@ extension FixtureCorpus {
         }
         guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
         do {
-            let scenario = try JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: document.value)
+            let scenario = try Scenario(snakeCased: document.value)
+                ?? JSONValueDecoder(convertsFromSnakeCase: true).decode(Scenario.self, from: document.value)
             let gaps = record.map { ExpectationCoverage.gaps(record: $0, expect: document.value["expect"]) } ?? []
             let hasExpect = document.value.objectValue?.keys.contains("expect") == true
             let expectLocation = hasExpect

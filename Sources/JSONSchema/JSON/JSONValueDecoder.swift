@@ -25,7 +25,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// `first_name` → `firstName`; leading and trailing underscores are kept. Each word
     /// after the first is capitalized (its first letter upper case, the rest lower case).
-    static func camelCase(_ key: String) -> String {
+    public static func camelCase(_ key: String) -> String {
         guard key.utf8.contains(UInt8(ascii: "_")) else { return key }
         if let ascii = asciiCamelCase(key) { return ascii }
         let core = key.drop { $0 == "_" }
