@@ -71,26 +71,31 @@ extension FixtureCorpus {
         case .success(let contents): data = contents
         case .failure(let problem): return Checked(problems: [problem])
         }
-        let document: ParsedDocument
+        let value: JSONValue
         do {
-            document = try JSONParser.parseDocument(data)
+            value = try JSONParser.parse(data)
         } catch let error as JSONParseError {
             let reason = error.kind == .empty ? "the file is empty; expected a JSON object of intake answers" : error.reason
             return Checked(problems: [FixtureProblem(file: file, location: error.location, field: error.path, message: "invalid JSON: \(reason)")])
         } catch {
             return Checked(problems: [FixtureProblem(file: file, message: "invalid JSON: \(error)")])
         }
-        let problems = intakeSchema.validate(document.value).errors.map { error in
-            problem(from: error, file: file, knownKeys: LocalIntakeData.fieldKeys) {
-                error.keyword.hasSuffix("Properties") ? document.keyLocation(of: $0) : document.location(of: $0)
+        let errors = intakeSchema.validate(value).errors
+        guard errors.isEmpty else {
+            // Where each value sits is worked out only for a record with a problem.
+            let document = try? JSONParser.parseDocument(data)
+            let problems = errors.map { error in
+                problem(from: error, file: file, knownKeys: LocalIntakeData.fieldKeys) {
+                    error.keyword.hasSuffix("Properties") ? document?.keyLocation(of: $0) : document?.location(of: $0)
+                }
             }
+            return Checked(json: value, problems: problems)
         }
-        guard problems.isEmpty else { return Checked(json: document.value, problems: problems) }
         do {
-            let record = try JSONValueDecoder().decode(LocalIntakeData.self, from: document.value)
-            return Checked(value: record, json: document.value, problems: [], fileDigest: SHA256Digest.hex(of: data))
+            let record = try JSONValueDecoder().decode(LocalIntakeData.self, from: value)
+            return Checked(value: record, json: value, problems: [], fileDigest: SHA256Digest.hex(of: data))
         } catch {
-            return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \((error as? DecodingError)?.location ?? "\(error)")")])
+            return Checked(json: value, problems: [FixtureProblem(file: file, message: "does not decode as LocalIntakeData: \((error as? DecodingError)?.location ?? "\(error)")")])
         }
     }
 
