@@ -228,7 +228,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
 
     private func read(_ key: StepKey, suffix: String) throws(GoldenError) -> GoldenEntry? {
         let (jsonPath, markdownPath, checksPath) = paths(key, suffix: suffix)
-        guard let data = FileManager.default.contents(atPath: jsonPath) else { return nil }
+        guard let data = FileBytes.read(jsonPath) else { return nil }
         func parse(_ data: Data, _ path: String) throws(GoldenError) -> JSONValue {
             do {
                 return try JSONParser.parse(data)
@@ -237,19 +237,19 @@ public struct GoldenStore: GoldenStorage, Sendable {
             }
         }
         var output = try parse(data, jsonPath)
-        if let markdown = FileManager.default.contents(atPath: markdownPath), case .object(var object) = output {
+        if let markdown = FileBytes.read(markdownPath), case .object(var object) = output {
             object[Self.markdownKey] = .string(String(decoding: markdown, as: UTF8.self))
             output = .object(object)
         }
         var checks: [String: Bool] = [:]
-        if let data = FileManager.default.contents(atPath: checksPath) {
+        if let data = FileBytes.read(checksPath) {
             guard case .object(let object) = try parse(data, checksPath) else {
                 throw GoldenError.unreadable(path: display(URL(fileURLWithPath: checksPath)), reason: "expected an object of check name to true or false")
             }
             for member in object { checks[member.key] = member.value.boolValue ?? false }
         }
         var messages: [String: String] = [:]
-        if suffix == ".new", let data = FileManager.default.contents(atPath: messagesPath(key)),
+        if suffix == ".new", let data = FileBytes.read(messagesPath(key)),
            case .object(let object) = try parse(data, messagesPath(key)) {
             for member in object { messages[member.key] = member.value.stringValue }
         }

@@ -54,6 +54,13 @@ struct StepCacheTests {
         try handle.write(contentsOf: Data(text.utf8))
     }
 
+    /// An entry of a fixture's file as `Decodable` reads it.
+    struct DecodedEntry: Decodable {
+        var key: String
+        var result: StepResult
+        var user: String?
+    }
+
     @Test func aSecondReplayReadsEveryStepBackAndConcludesTheSame() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let first = try await replay()
@@ -67,6 +74,20 @@ struct StepCacheTests {
         let second = try await replay()
         #expect(second.calls == [], "nothing changed, so nothing is replayed again")
         #expect(second.steps == first.steps, "read back: the same outputs, checks, attempts and interventions")
+
+        // The file is read member by member; the decoder reads the same entries.
+        let file = layout.stepCache.appendingPathComponent("base/\(Self.fixture).json")
+        let byHand = FixtureCache.read(file)
+        let parsed = try JSONParser.parse(Data(contentsOf: file))
+        let decoded = try #require(parsed["steps"]?.objectValue).members.map { member in
+            (member.key, try JSONValueDecoder().decode(DecodedEntry.self, from: member.value))
+        }
+        #expect(byHand.count == modelSteps.count)
+        #expect(FixtureCache.Entry(json: .object(JSONObject([]))) == nil, "an entry without its members is left to the decoder")
+        for (id, entry) in decoded {
+            let read = try #require(byHand[id])
+            #expect(read.key == entry.key && read.result == entry.result && read.user == entry.user, "\(id) is read as the decoder reads it")
+        }
     }
 
     @Test func aChangedStepPromptReworksThatStepAloneAndSharedFilesReworkEveryStep() async throws {

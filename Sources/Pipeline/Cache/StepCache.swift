@@ -158,15 +158,43 @@ final class FixtureCache: @unchecked Sendable {
 
     /// The entries of a fixture's file; none when it is missing or unreadable.
     static func read(_ file: URL) -> [String: Entry] {
-        guard let data = FileManager.default.contents(atPath: file.path),
+        guard let data = FileBytes.read(file.path),
               let value = try? JSONParser.parse(data),
               let stored = try? JSONValueDecoder().decode(StoredFile.self, from: value)
         else { return [:] }
         return stored.steps
     }
 
-    private struct StoredFile: Codable {
+    fileprivate struct StoredFile: Codable {
         var steps: [String: Entry]
+    }
+}
+
+// A fixture's file is read straight from the parsed value, as `Decodable` reads it;
+// anything else returns nil and the decoder reads it.
+
+extension FixtureCache.Entry: JSONValueReadable {
+    init?(json: JSONValue) {
+        guard let key = json["key"]?.stringValue, let result = json["result"].flatMap(StepResult.init(json:)) else { return nil }
+        let user: String?
+        switch json["user"] {
+        case nil, .null?: user = nil
+        case .string(let text)?: user = text
+        default: return nil
+        }
+        self.init(key: key, result: result, user: user)
+    }
+}
+
+extension FixtureCache.StoredFile: JSONValueReadable {
+    init?(json: JSONValue) {
+        guard case .object(let steps)? = json["steps"] else { return nil }
+        var entries: [String: FixtureCache.Entry] = [:]
+        entries.reserveCapacity(steps.members.count)
+        for member in steps.members {
+            guard let entry = FixtureCache.Entry(json: member.value), entries.updateValue(entry, forKey: member.key) == nil else { return nil }
+        }
+        self.init(steps: entries)
     }
 }
 
