@@ -111,11 +111,9 @@ private struct Members {
 
     subscript(name: String) -> JSONValue? { values[name] }
 
-    /// An optional member as `decodeIfPresent` reads it: absent or null is `.some(nil)`;
-    /// a value `read` cannot take is nil.
+    /// An optional member as `decodeIfPresent` reads it (see `JSONValue.readIfPresent`).
     func optional<Value>(_ name: String, _ read: (JSONValue) -> Value?) -> Value?? {
-        guard let json = values[name], json != .null else { return .some(nil) }
-        return read(json).map { .some($0) }
+        JSONValue.readIfPresent(values[name], read)
     }
 
     static func array<Element>(_ json: JSONValue, _ read: (JSONValue) -> Element?) -> [Element]? {

@@ -83,6 +83,15 @@ public protocol JSONValueReadable: Decodable {
     init?(json: JSONValue)
 }
 
+extension JSONValue {
+    /// An optional member as `Decodable`'s `decodeIfPresent` reads it, for `JSONValueReadable`
+    /// types: absent or null is `.some(nil)`; a value `read` cannot take is nil.
+    public static func readIfPresent<Value>(_ member: JSONValue?, _ read: (JSONValue) -> Value?) -> Value?? {
+        guard let member, member != .null else { return .some(nil) }
+        return read(member).map { .some($0) }
+    }
+}
+
 /// Reads ISO 8601 timestamps such as `2026-11-20T14:03:11Z`, as `JSONEncoder`'s `.iso8601` writes them.
 private let timestampStyle = Date.ISO8601FormatStyle()
 

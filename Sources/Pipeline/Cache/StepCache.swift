@@ -175,13 +175,9 @@ final class FixtureCache: @unchecked Sendable {
 
 extension FixtureCache.Entry: JSONValueReadable {
     init?(json: JSONValue) {
-        guard let key = json["key"]?.stringValue, let result = json["result"].flatMap(StepResult.init(json:)) else { return nil }
-        let user: String?
-        switch json["user"] {
-        case nil, .null?: user = nil
-        case .string(let text)?: user = text
-        default: return nil
-        }
+        guard let key = json["key"]?.stringValue, let result = json["result"].flatMap(StepResult.init(json:)),
+              case .some(let user) = JSONValue.readIfPresent(json["user"], \.stringValue)
+        else { return nil }
         self.init(key: key, result: result, user: user)
     }
 }

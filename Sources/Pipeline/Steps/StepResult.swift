@@ -181,11 +181,11 @@ extension StepResult: JSONValueReadable {
         guard let id = json["id"]?.stringValue.flatMap(StepID.init), let status = json["status"]?.stringValue.flatMap(StepStatus.init(rawValue:)),
               let attempts = json["attempts"]?.arrayValue?.map(Attempt.init(json:)), !attempts.contains(where: { $0 == nil }),
               let checks = json["checks"]?.arrayValue?.map(CheckResult.init(json:)), !checks.contains(where: { $0 == nil }),
-              case .some(let output) = optionalMember(json["output"], { $0 }),
-              case .some(let note) = optionalMember(json["note"], \.stringValue),
-              case .some(let cost) = optionalMember(json["cost"], \.numberValue),
-              case .some(let prompt) = optionalMember(json["prompt"], { try? JSONValueDecoder().decode(RenderedPrompt.self, from: $0) }),
-              case .some(let failure) = optionalMember(json["failure"], { try? JSONValueDecoder().decode(StepFailure.self, from: $0) }),
+              case .some(let output) = JSONValue.readIfPresent(json["output"], { $0 }),
+              case .some(let note) = JSONValue.readIfPresent(json["note"], \.stringValue),
+              case .some(let cost) = JSONValue.readIfPresent(json["cost"], \.numberValue),
+              case .some(let prompt) = JSONValue.readIfPresent(json["prompt"], { try? JSONValueDecoder().decode(RenderedPrompt.self, from: $0) }),
+              case .some(let failure) = JSONValue.readIfPresent(json["failure"], { try? JSONValueDecoder().decode(StepFailure.self, from: $0) }),
               let interventions = json["interventions"].flatMap({ try? JSONValueDecoder().decode([Intervention].self, from: $0) })
         else { return nil }
         self.init(id: id, status: status, output: output, prompt: prompt, attempts: attempts.compactMap { $0 }, failure: failure, note: note, cost: cost)
@@ -196,7 +196,7 @@ extension StepResult: JSONValueReadable {
 
 extension Attempt: JSONValueReadable {
     public init?(json: JSONValue) {
-        guard let responseText = json["responseText"]?.stringValue, case .some(let finishReason) = optionalMember(json["finishReason"], \.stringValue),
+        guard let responseText = json["responseText"]?.stringValue, case .some(let finishReason) = JSONValue.readIfPresent(json["finishReason"], \.stringValue),
               let usage = json["usage"].flatMap(TokenUsage.init(json:)), let latency = json["latency"]?.numberValue,
               let problems = json["problems"]?.arrayValue?.map(\.stringValue), !problems.contains(where: { $0 == nil }),
               let retries = json["retries"]?.intValue
@@ -206,9 +206,3 @@ extension Attempt: JSONValueReadable {
     }
 }
 
-/// An optional member as `Decodable` reads it: absent or null is `.some(nil)`; a value
-/// `read` cannot take is nil.
-private func optionalMember<Value>(_ json: JSONValue?, _ read: (JSONValue) -> Value?) -> Value?? {
-    guard let json, json != .null else { return .some(nil) }
-    return read(json).map { .some($0) }
-}
