@@ -267,7 +267,11 @@ public struct Evaluation: Sendable {
             let kept = Array(built.indices).concurrentMap { index -> SettledFixtures.ReadBack? in
                 // The run may have written or cleared pending outputs since.
                 guard settled[index].readBack == nil, let (track, digest) = keeping(settling, index, writesPending) else { return nil }
-                return settling.keep(built[index], result: ran[index], verdicts: verdicts, track: track, under: digest)
+                if let kept = settling.keep(built[index], result: ran[index], verdicts: verdicts, track: track, under: digest) { return kept }
+                if writesPending, let key = settled[index].key {
+                    settling.keepOnceAccepted(fixtures[index], result: ran[index], key: key, gate: gate)
+                }
+                return nil
             }
             // A fixture kept holds what a read-back holds from here on: a large run lets go
             // of its outputs and prompts before the report is written.
@@ -306,12 +310,15 @@ extension Evaluation {
     func settledFixtures(_ fixtures: [Fixture], writesPending: Bool, spool: URL?) -> SettledFixtures? {
         let steps = fixtures.reduce(0) { $0 + FixturePlan($1).steps.count }
         guard SettledFixtures.applies(toStepCount: steps) else { return nil }
-        let context = [
-            "writes pending \(writesPending)", "provider \(provider.kind) \(provider.model)",
-            "until " + (options.lastStep.map { "\($0)" } ?? "the end"),
-        ]
+        let context = { (writesPending: Bool) in
+            [
+                "writes pending \(writesPending)", "provider \(provider.kind) \(provider.model)",
+                "until " + (options.lastStep.map { "\($0)" } ?? "the end"),
+            ]
+        }
         return SettledFixtures(
-            folder: spool ?? layout.stepCache, readsBack: spool == nil, golden: stores.golden, context: context, recorded: provider.kind == "replay",
+            folder: spool ?? layout.stepCache, readsBack: spool == nil, golden: stores.golden, context: context(writesPending),
+            gateContext: context(false), recorded: provider.kind == "replay",
             variants: Dictionary(uniqueKeysWithValues: prompts.prompts.compactMap { step, prompt in prompt.variant.map { (step.rawValue, $0) } }))
     }
 

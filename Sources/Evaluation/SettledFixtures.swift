@@ -33,6 +33,8 @@ struct SettledFixtures: Sendable {
     let golden: any GoldenStorage
     /// The run's choices the report depends on beyond each fixture's key.
     let context: [String]
+    /// `context` as a gate run (`run --ci`, which writes no pending files) has it.
+    let gateContext: [String]
     /// The report's latencies and tokens are the recordings' (a replay).
     let recorded: Bool
     /// The variant each step ran, by step: `junit.xml` names them.
@@ -58,8 +60,19 @@ struct SettledFixtures: Sendable {
     /// files they are judged against, and the run's choices. Nil when the golden store
     /// cannot tell its files' contents.
     func key(for fixture: String, _ key: FixtureKey) -> String? {
-        guard let digest = golden.contentDigest(of: key.modelSteps.map { StepKey(fixture: fixture, id: $0) }) else { return nil }
-        return SHA256Digest.hex(of: (["settled fixture 4", fixture, key.chain, digest] + context).joined(separator: "\n"))
+        golden.contentDigest(of: key.modelSteps.map { StepKey(fixture: fixture, id: $0) })
+            .map { Self.key(for: fixture, key, goldenDigest: $0, context: context) }
+    }
+
+    /// The key a gate run will look for once every pending output of the fixture's
+    /// steps is accepted (see `keepOnceAccepted`).
+    func keyOnceAccepted(for fixture: String, _ key: FixtureKey) -> String? {
+        golden.contentDigestOnceAccepted(of: key.modelSteps.map { StepKey(fixture: fixture, id: $0) })
+            .map { Self.key(for: fixture, key, goldenDigest: $0, context: gateContext) }
+    }
+
+    private static func key(for fixture: String, _ key: FixtureKey, goldenDigest: String, context: [String]) -> String {
+        SHA256Digest.hex(of: (["settled fixture 4", fixture, key.chain, goldenDigest] + context).joined(separator: "\n"))
     }
 
     func file(of fixture: String, track: String) -> URL {
@@ -101,6 +114,24 @@ struct SettledFixtures: Sendable {
         return ReadBack(
             result: FixtureResult(fixture: fixture.name, steps: results), verdicts: verdicts,
             report: FixtureReport(name: fixture.name, intake: .null, steps: steps, storedText: text))
+    }
+
+    /// Keeps a fixture this run left pending outputs for as a gate run will find it once
+    /// they are all accepted: each step judged against its pending output (or its
+    /// approved one when nothing is pending), under `keyOnceAccepted`. The first gate after
+    /// `accept` then reads the fixture back whole instead of judging every step again;
+    /// if anything else changes first (only some outputs accepted, or none), the key
+    /// differs and the gate judges the fixture as it would have. Kept only if every
+    /// step would pass that gate; this run's own report is not touched.
+    func keepOnceAccepted(_ fixture: Fixture, result: FixtureResult, key: FixtureKey, gate: GoldenGate) {
+        guard readsBack, let digest = keyOnceAccepted(for: fixture.name, key) else { return }
+        var judgements: [StepKey: GoldenGate.Judgement] = [:]
+        for step in result.steps where step.step != nil {
+            guard let judgement = try? gate.judgeOnceAccepted(step, fixture: fixture.name) else { return }
+            judgements[StepKey(fixture: fixture.name, id: step.id)] = judgement
+        }
+        let report = FixtureReport(result, intake: fixture.recordJSON) { (judgements[$0]?.verdict, judgements[$0]?.approved) }
+        _ = keep(report, result: result, verdicts: judgements.mapValues(\.verdict), track: key.track, under: digest)
     }
 
     /// Keeps a fixture that every step of passes the gate, with the golden files as they

@@ -125,16 +125,26 @@ public struct GoldenGate: Sendable {
     /// run can compare each step as soon as it finishes instead of all at the end.
     public func judge(_ result: StepResult, fixture: String, writesPending: Bool) throws -> Judgement {
         let key = StepKey(fixture: fixture, id: result.id)
-        let approved = try store.approved(key)
-        let options = result.step.flatMap { diffOptions[$0] } ?? JSONDiff.Options(GoldenComparisonSettings.standard)
-        let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved, options: options)
+        let judgement = judgement(of: result, fixture: fixture, against: try store.approved(key))
         if writesPending, result.status == .valid || result.status == .invalid {
-            if verdict.needsApproval {
+            if judgement.verdict.needsApproval {
                 try store.writePending(GoldenComparison.entry(for: result), for: key)
             } else {
                 store.reject(key)
             }
         }
+        return judgement
+    }
+
+    /// The judgement a gate will reach for the step once its pending output is accepted
+    /// (see `GoldenStorage.approvedOnceAccepted`); nothing is written.
+    public func judgeOnceAccepted(_ result: StepResult, fixture: String) throws -> Judgement {
+        judgement(of: result, fixture: fixture, against: try store.approvedOnceAccepted(StepKey(fixture: fixture, id: result.id)))
+    }
+
+    private func judgement(of result: StepResult, fixture: String, against approved: GoldenEntry?) -> Judgement {
+        let options = result.step.flatMap { diffOptions[$0] } ?? JSONDiff.Options(GoldenComparisonSettings.standard)
+        let verdict = GoldenComparison.verdict(for: result, fixture: fixture, approved: approved, options: options)
         return Judgement(verdict: verdict, approved: Self.sharingOutput(approved, with: result))
     }
 

@@ -46,8 +46,23 @@ public protocol GoldenStorage: Sendable {
     /// change: their approved files and their pending ones, present or not. Nil when
     /// the store cannot tell cheaply; a run then judges the steps afresh.
     func contentDigest(of keys: [StepKey]) -> String?
+
+    /// `contentDigest(of:)` as it will be once every pending output of the steps is
+    /// accepted (`accept`): each pending file in its approved file's place, no pending
+    /// files left. Nil when the store cannot tell cheaply.
+    func contentDigestOnceAccepted(of keys: [StepKey]) -> String?
 }
 
 extension GoldenStorage {
     public func contentDigest(of keys: [StepKey]) -> String? { nil }
+
+    public func contentDigestOnceAccepted(of keys: [StepKey]) -> String? { nil }
+
+    /// The entry a step will be judged against once its pending output is accepted:
+    /// the pending one as `approved` will read it (failure messages stay with pending
+    /// outputs), or the approved one when nothing is pending.
+    public func approvedOnceAccepted(_ key: StepKey) throws(GoldenError) -> GoldenEntry? {
+        guard let pending = try pending(key) else { return try approved(key) }
+        return GoldenEntry(output: pending.output, checks: pending.checks)
+    }
 }

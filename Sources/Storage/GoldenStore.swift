@@ -179,6 +179,30 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// The SHA-256 of the steps' approved and pending files, by name, each present one
     /// length-prefixed. Each fixture's folder is listed once, and only files it holds are read.
     public func contentDigest(of keys: [StepKey]) -> String? {
+        digest(of: keys) { suffix, _ in suffix }
+    }
+
+    /// The digest `contentDigest(of:)` gives once the steps' pending outputs are accepted:
+    /// a step's pending `.json.new` and `.checks.json.new` in place of its approved
+    /// files, its `.md.new` or no markdown, and no pending files. Nil when a pending
+    /// output lacks its checks file (`accept` would stop at it).
+    public func contentDigestOnceAccepted(of keys: [StepKey]) -> String? {
+        digest(of: keys) { suffix, listed in
+            guard listed(".json.new") else { return suffix }
+            switch suffix {
+            case ".json": return ".json.new"
+            case ".checks.json": return listed(".checks.json.new") ? ".checks.json.new" : nil
+            case ".md": return listed(".md.new") ? ".md.new" : ""
+            default: return ""
+            }
+        }
+    }
+
+    /// The digest of the steps' judged files, each taken from the file `source` names:
+    /// given a judged file's suffix and whether a file of the step with a given suffix
+    /// is present, the suffix of the file that holds its content ("" for none), or nil
+    /// when it cannot be told.
+    private func digest(of keys: [StepKey], source: (String, (String) -> Bool) -> String?) -> String? {
         var hash = SHA256()
         var listings: [String: Set<String>] = [:]
         func add(_ bytes: some DataProtocol) {
@@ -190,11 +214,14 @@ public struct GoldenStore: GoldenStorage, Sendable {
             if listings[key.fixture] == nil {
                 listings[key.fixture] = Set((try? FileManager.default.contentsOfDirectory(atPath: fixtureFolder)) ?? [])
             }
+            let listing = listings[key.fixture] ?? []
             for suffix in Self.judgedFileSuffixes {
-                let name = key.step + suffix
-                add(Data(name.utf8))
+                guard let sourceSuffix = source(suffix, { listing.contains(key.step + $0) }) else { return nil }
+                add(Data((key.step + suffix).utf8))
+                let name = key.step + sourceSuffix
                 let path = "\(fixtureFolder)/\(name)"
-                if listings[key.fixture]?.contains(name) == true, let digest = digests.map({ $0.sha256(ofFile: path) }) ?? SHA256Digest.hex(ofFile: path) {
+                if !sourceSuffix.isEmpty, listing.contains(name),
+                   let digest = digests.map({ $0.sha256(ofFile: path) }) ?? SHA256Digest.hex(ofFile: path) {
                     add(Data(digest.utf8))
                 } else {
                     hash.update(data: [0xFF])

@@ -63,10 +63,17 @@ public struct VariantGoldenStore: GoldenStorage {
     }
 
     public func contentDigest(of keys: [StepKey]) -> String? {
+        combinedDigest(of: keys) { $0.contentDigest(of: $1) }
+    }
+
+    public func contentDigestOnceAccepted(of keys: [StepKey]) -> String? {
+        combinedDigest(of: keys) { $0.contentDigestOnceAccepted(of: $1) }
+    }
+
+    /// The digest of the base's steps and the variant's, each store's by `digest`.
+    private func combinedDigest(of keys: [StepKey], _ digest: (GoldenStore, [StepKey]) -> String?) -> String? {
         let held = keys.filter { track.holds(step: $0.step) }
-        guard let base = base.contentDigest(of: keys.filter { !track.holds(step: $0.step) }),
-              let variant = variant.contentDigest(of: held)
-        else { return nil }
+        guard let base = digest(base, keys.filter { !track.holds(step: $0.step) }), let variant = digest(variant, held) else { return nil }
         return SHA256Digest.hex(of: base + variant)
     }
 

@@ -59,6 +59,14 @@ struct SettledFixturesTests {
         return page[start.lowerBound..<end.upperBound]
     }
 
+    /// Each settled file's modification time, by name: a fixture read back leaves its file as it was.
+    func settledFileTimes() throws -> [String: Date] {
+        let folder = project.appendingPathComponent(".step-cache/base/settled")
+        return try Dictionary(uniqueKeysWithValues: settledFiles().map { name in
+            (name, try #require(FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date))
+        })
+    }
+
     func settledFiles() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent(".step-cache/base/settled").path))?.sorted() ?? []
     }
@@ -128,6 +136,47 @@ struct SettledFixturesTests {
         let restored = try run()
         #expect(restored.status == 0)
         #expect(restored.standardOutput.contains("known failure 162 · pass 243"))
+    }
+
+    /// A run that leaves outputs pending keeps each such fixture as the gate will find it
+    /// once they are accepted: the first gate after `accept` reads back whole the fixtures
+    /// whose every pending output was accepted, and its report is the one a run that
+    /// works every step out writes.
+    @Test func theFirstGateAfterAcceptReadsBackWhatWasAccepted() throws {
+        defer { try? FileManager.default.removeItem(at: project) }
+        for index in 0..<Self.copies {
+            let folder = project.appendingPathComponent("golden/\(Self.fixture(index))")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasSuffix(".cassette.json") {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        let pending = try CommandRunner.run(["run", "--project", project.path])
+        #expect(pending.standardOutput.contains("new 324"), "\(pending.standardOutput)\(pending.standardError)")
+        #expect(settledFiles().count == Self.copies, "each fixture is kept as it will stand once accepted")
+        let kept = try settledFileTimes()
+
+        // Only one fixture accepted: only it is read back whole (its file left as it is);
+        // the others are judged, fail and are not kept.
+        #expect(try CommandRunner.run(["accept", "--fixture", Self.fixture(0), "--project", project.path]).status == 0)
+        let partly = try run()
+        #expect(partly.status == 1)
+        #expect(partly.standardOutput.contains("gate fails · 405 steps: new 320"), "\(partly.standardOutput)")
+        #expect(try settledFileTimes() == kept)
+
+        #expect(try CommandRunner.run(["accept", "--project", project.path]).status == 0)
+        let gate = try run()
+        #expect(gate.status == 0, "\(gate.standardOutput)\(gate.standardError)")
+        #expect(gate.standardOutput.contains("324 of 324 replayed steps read back from .step-cache/"), "\(gate.standardOutput)")
+        #expect(try settledFileTimes() == kept, "every fixture is read back whole, none judged and kept again")
+        let readBack = try (results: latestResults(), junit: latest("junit.xml"), markdown: latest("report.md"), html: latestFixtureSections())
+
+        let fresh = try run(["--no-cache"])
+        #expect(fresh.status == 0)
+        #expect(fresh.standardOutput.contains("gate passes · 405 steps: known failure 162 · pass 243"), "\(fresh.standardOutput)")
+        #expect(try latestResults() == readBack.results, "every fixture's results.json text is the one the gate works out, byte for byte")
+        #expect(try latest("junit.xml") == readBack.junit)
+        #expect(try latest("report.md") == readBack.markdown)
+        #expect(try latestFixtureSections() == readBack.html)
     }
 
     @Test func aSmallRunKeepsNothing() throws {

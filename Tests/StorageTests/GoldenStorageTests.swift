@@ -123,4 +123,41 @@ struct GoldenStorageTests {
         #expect(store.fixtureFolders() == ["kept", "sam"])
         #expect(try !store.remove(orphans[1]), "a folder already gone")
     }
+
+    /// What a run predicts of golden once its pending outputs are accepted is what `accept`
+    /// leaves: the same digest of the judged files, and the same entries to judge against.
+    @Test func theDigestOnceAcceptedIsTheDigestAfterAccepting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(folder: folder)
+        let draft = Self.key("sam/program-draft"), options = Self.key("sam/goal-options"), edit = Self.key("sam/program-edit")
+        // Approved markdown that the pending output drops; a new output; a step with nothing pending.
+        var approvedDraft = Self.program
+        approvedDraft.failureMessages = [:]
+        try store.writePending(approvedDraft, for: draft)
+        try store.accept(draft)
+        try store.writePending(Self.options, for: edit)
+        try store.accept(edit)
+        var plain = Self.program
+        plain.output = ["program_json": ["title": "Plain"]]
+        try store.writePending(plain, for: draft)
+        try store.writePending(Self.options, for: options)
+        let keys = [draft, options, edit]
+
+        let predicted = try #require(store.contentDigestOnceAccepted(of: keys))
+        let before = try #require(store.contentDigest(of: keys))
+        #expect(predicted != before)
+        let entries = try keys.map { try store.approvedOnceAccepted($0) }
+        for key in keys { try store.accept(key) }
+        #expect(store.contentDigest(of: keys) == predicted)
+        #expect(store.contentDigestOnceAccepted(of: keys) == predicted, "with nothing pending, accepting changes nothing")
+        #expect(try keys.map { try store.approved($0) } == entries)
+        #expect(entries[0]?.output == plain.output && entries[0]?.failureMessages == [:], "no markdown, no messages")
+
+        // A pending output without its checks file cannot be told.
+        try store.writePending(Self.options, for: options)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("sam/goal-options.checks.json.new"))
+        #expect(store.contentDigestOnceAccepted(of: keys) == nil)
+        #expect(store.contentDigest(of: keys) != nil)
+    }
 }
