@@ -285,12 +285,14 @@ public struct Evaluation: Sendable {
         }
         let folder = writer.root.appendingPathComponent(run.id, isDirectory: true)
 
+        // The digests worked out are written while the report is.
+        let savingDigests = fileDigests.map { digests in Task.detached { digests.save() } }
         // One history row per suite run: a shard's figures arrive with `merge`.
         var (warnings, reportError) = await stores.publish(report, layout: layout, recordsHistory: options.shard == nil)
         if let reportError {
             warnings.append("could not write the report to \(layout.displayPath(of: folder)): \(reportError.localizedDescription)")
         }
-        fileDigests?.save()
+        await savingDigests?.value
         if let kept = options.keptReports {
             do {
                 try writer.pruneRuns(keeping: kept, current: run.id)

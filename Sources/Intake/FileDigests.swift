@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 #if canImport(Glibc)
 import Glibc
@@ -71,18 +72,28 @@ public final class FileDigests: @unchecked Sendable {
     public func save() {
         let new = lock.withLock { added }
         guard !new.isEmpty else { return }
-        var entries = new
-        for (key, entry) in remembered where entries[key] == nil {
-            let path = key.split(separator: "\t", maxSplits: 1).last.map(String.init) ?? ""
-            if FileBytes.stamp(of: path) != nil { entries[key] = entry }
+        // The other files' entries stay while the files are there: a large suite's tens of
+        // thousands, each looked up side by side.
+        let others = remembered.filter { new[$0.key] == nil }.map { $0 }
+        let present = others.map(\.key).concurrentMap { key in
+            FileBytes.stamp(of: key.split(separator: "\t", maxSplits: 1).last.map(String.init) ?? "") != nil
         }
-        var text = Self.format + "\n"
-        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        var entries = Array(new)
+        entries.append(contentsOf: others.indices.lazy.filter { present[$0] }.map { others[$0] })
+        entries.sort { $0.key < $1.key }
+        var text = Array((Self.format + "\n").utf8)
+        text.reserveCapacity(entries.count * 200)
+        for (key, entry) in entries {
             let stamp = entry.stamp
-            text += "\(key)\t\(stamp.size)\t\(stamp.inode)\t\(stamp.modified)\t\(stamp.changed)\t\(entry.value)\n"
+            text.append(contentsOf: key.utf8)
+            for field in ["\(stamp.size)", "\(stamp.inode)", "\(stamp.modified)", "\(stamp.changed)", entry.value] {
+                text.append(UInt8(ascii: "\t"))
+                text.append(contentsOf: field.utf8)
+            }
+            text.append(UInt8(ascii: "\n"))
         }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: file, options: .atomic)
+        try? Data(text).write(to: file, options: .atomic)
     }
 
     /// A tab or line break in a path or value would break its line; a file changed
