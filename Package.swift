@@ -29,8 +29,9 @@ let package = Package(
         // schema keywords each structured-output mode enforces, and the schema each is sent.
         .target(name: "Providers", dependencies: ["JSONSchema", "CCurl"]),
 
-        // A thin C shim over libcurl's easy interface (curl_easy_setopt is variadic).
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // A thin C shim over libcurl's easy interface (curl_easy_setopt is variadic), which
+        // loads libcurl on the first request rather than with the program.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // Deterministic domain checks of each step's output against the brief and the scenario.
         .target(name: "Checks", dependencies: ["JSONSchema", "Intake"]),
