@@ -38,9 +38,12 @@ public struct GoldenReportPrinter {
             terminal.writeLine("`\(Invocation.command) accept --prune` deletes the orphaned files listed above.")
         }
         terminal.writeLine(statusLine)
-        let pending = report.verdicts.filter(\.needsApproval).count
-        if pending > 0, !ci {
-            terminal.writeLine("\(pending) pending output\(pending == 1 ? "" : "s") to review: `\(Invocation.command) pending`, then `\(Invocation.command) accept` or `\(Invocation.command) reject`.")
+        let pending = report.verdicts.filter(\.needsApproval).map(\.key)
+        if !pending.isEmpty, !ci {
+            let selection = StepKey.fixtureArguments(covering: pending) + variantArguments
+            terminal.writeLine(
+                "\(pending.count) pending output\(pending.count == 1 ? "" : "s") to review: `\(Invocation.command) pending\(selection)`, "
+                + "then `\(Invocation.command) accept\(selection)` or `\(Invocation.command) reject\(selection)`.")
         }
     }
 
@@ -73,7 +76,8 @@ public struct GoldenReportPrinter {
         terminal.writeLine(
             "Next: re-record the stale steps with `\(stale.rerecord)\(scopeArguments)\(variantArguments)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
-            + "(`--provider openai --record-missing`); then review the new outputs with `\(Invocation.command) pending`.")
+            + "(`\(Invocation.command) run --provider openai --record-missing\(scopeArguments)\(variantArguments)`); "
+            + "then review the new outputs with `\(Invocation.command) pending\(variantArguments)`.")
     }
 
     /// `busy-parent/goal-options, pregnant/goal-options`, or per step when there are many:

@@ -21,18 +21,32 @@ public struct PendingPrinter {
         for review in reviews {
             items += try review.pending(where: includes).map { (review.trackLabel, $0) }
         }
+        // The base's lines are labelled too once a variant's are listed beside them.
+        let labelsBase = items.contains { $0.label != nil }
         for (label, item) in items {
-            let track = label.map { "[\($0)] " } ?? ""
+            let track = label.map { "[\($0)] " } ?? (labelsBase ? "[base] " : "")
             out.writeLine(track + out.styled(item.kind, .yellow) + " \(item.key): \(item.diff.summary)")
             if withDiffs { out.writeLine(item.diff.rendered(color: out.usesColor, indent: "    ")) }
         }
-        out.writeLine("\(items.count) pending.")
+        let tracks = Set(items.map(\.label)).count
+        out.writeLine("\(items.count) pending" + (tracks > 1 ? " (\(Self.countsByTrack(items.map(\.label))))." : "."))
         let latest = items.isEmpty ? try? project.history().staleStepsOfLatestRun() : nil
         let count = latest?.steps.filter(includes).count ?? 0
         if let latest, count > 0 {
             out.writeLine(
                 "The latest run (\(latest.run)) could not compare \(count) step\(count == 1 ? "" : "s") with golden because \(count == 1 ? "its recording is" : "their recordings are") stale: "
-                + "`\(Invocation.command) run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)\(latest.variantArguments)`, then review here.")
+                + "`\(Invocation.command) run` says what changed; re-record with `\(StaleRecordings.rerecordCommand)\(StepKey.runArguments(covering: latest.steps))\(latest.variantArguments)`, then review here.")
         }
+    }
+
+    /// "base 1, v3 2": how many pending outputs each track holds, in listing order.
+    static func countsByTrack(_ labels: [String?]) -> String {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for label in labels.map({ $0 ?? "base" }) {
+            if counts[label] == nil { order.append(label) }
+            counts[label, default: 0] += 1
+        }
+        return order.map { "\($0) \(counts[$0]!)" }.joined(separator: ", ")
     }
 }

@@ -150,6 +150,10 @@ public struct GoldenReview: Sendable {
     public init(layout: ProjectLayout, variants: VariantSelection = .none) throws(PromptLibraryError) {
         let prompts = try PromptLibrary(layout: layout, variants: variants)
         self.init(store: GoldenStore.forRun(golden: layout.golden, track: variants.track)) { prompts.diffOptions(forStep: $0) }
+        if let track = variants.track {
+            baseStore = GoldenStore(folder: layout.golden)
+            trackLabel = track.label
+        }
     }
 
     /// Every track's review, the base first, then each variant folder under

@@ -119,3 +119,22 @@ public struct StepKey: Hashable, Sendable, Codable, Comparable, CustomStringConv
         (lhs.fixture, lhs.step) < (rhs.fixture, rhs.step)
     }
 }
+
+extension StepKey {
+    /// ` --fixture a --fixture b`: what makes a suggested `pending`, `accept` or `reject`
+    /// cover these steps' fixtures and no others. Empty past `limit` fixtures, where
+    /// the list would be longer than the command.
+    public static func fixtureArguments(covering steps: [StepKey], limit: Int = 5) -> String {
+        var fixtures: [String] = []
+        for step in steps where !fixtures.contains(step.fixture) { fixtures.append(step.fixture) }
+        guard fixtures.count <= limit else { return "" }
+        return fixtures.map { " --fixture \($0)" }.joined()
+    }
+
+    /// `fixtureArguments` with ` --until STEP`, the latest of the steps in pipeline
+    /// order: what makes a suggested `run` cover these steps and nothing after them.
+    public static func runArguments(covering steps: [StepKey], limit: Int = 5) -> String {
+        let latest = steps.compactMap { $0.id?.step }.max { PipelineStep.allCases.firstIndex(of: $0)! < PipelineStep.allCases.firstIndex(of: $1)! }
+        return fixtureArguments(covering: steps, limit: limit) + (latest.map { " --until \($0.rawValue)" } ?? "")
+    }
+}

@@ -56,13 +56,18 @@ extension RunReport {
     public var nextSteps: [String] {
         let statuses = Set(needsAttention.map(\.step.status))
         var steps: [String] = []
+        let variants = run.variantArguments
         if statuses.contains(.stale) {
             // Every repeat has its own recording: re-recording them needs the same --repeat.
             let repeating = (repeats?.repeats ?? 1) > 1 ? " --repeat \(repeats?.repeats ?? 1)" : ""
-            steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(repeating)\(run.variantArguments)` (or a hosted provider), then review the new outputs.")
+            let scope = StepKey.runArguments(covering: keys(of: [.stale]))
+            steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(scope)\(repeating)\(variants)` (or a hosted provider), then review the new outputs.")
         }
         if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
-            steps.append("Changed outputs: review them with `\(Invocation.command) review`, or read `\(Invocation.command) diff` and then `\(Invocation.command) accept` or `\(Invocation.command) reject`.")
+            let selection = StepKey.fixtureArguments(covering: keys(of: [.regression, .changed, .new])) + variants
+            steps.append(
+                "Changed outputs: review them with `\(Invocation.command) review\(selection)`, or read `\(Invocation.command) diff\(selection)` "
+                + "and then `\(Invocation.command) accept\(selection)` or `\(Invocation.command) reject\(selection)`.")
         }
         if statuses.contains(.error) {
             steps.append("Errors: each step's message says what failed; a provider that cannot be reached needs its server running.")
@@ -71,6 +76,11 @@ extension RunReport {
             steps.append("Orphaned golden files: `\(Invocation.command) accept --prune` deletes them.")
         }
         return steps
+    }
+
+    /// The steps needing attention with one of `statuses`, as golden keys.
+    private func keys(of statuses: Set<StepVerdict.Status>) -> [StepKey] {
+        needsAttention.filter { statuses.contains($0.step.status) }.map { StepKey(fixture: $0.fixture.name, step: $0.step.id) }
     }
 
     /// Steps that fail only what already failed in golden.

@@ -71,18 +71,26 @@ struct GoldenCommandTests {
         #expect(pending.status == 0)
         let lines = pending.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(pending.standardOutput)")
-        #expect(lines.first == "new \(Self.newStep): no golden output yet, 2 checks failing")
+        #expect(lines.first == "[base] new \(Self.newStep): no golden output yet, 2 checks failing")
         #expect(lines.dropFirst().first?.hasPrefix("[program-draft=short] new \(Self.changedStep): no golden output yet") == true)
-        #expect(lines.last == "2 pending.")
-        let diff = try CommandRunner.run(["diff", "--project", project.path, "--fixture", "busy-parent"])
-        #expect(diff.status == 0)
-        let text = diff.standardOutput
-        #expect(text.contains("[program-draft=short] new \(Self.changedStep)"), "\(text)")
-        #expect(text.contains("new output:") && text.contains("\"name\": \"Dumbbell chair squat\""), "the new output itself")
-        #expect(text.contains("new markdown:") && text.contains("- **Dumbbell chair squat**: 2 × 10-12,"), "its markdown as text")
-        #expect(text.contains("against the base's approved output:"))
-        #expect(text.contains("8-10") && text.contains("10-12"), "the base's approved reps beside the new ones")
-        #expect(text.hasSuffix("1 pending.\n"))
+        #expect(lines.last == "2 pending (base 1, program-draft=short 1).")
+
+        // The same new output, through every track and through `--variant`.
+        let variantPrompts = project.appendingPathComponent("prompts/program-draft/variants/short")
+        try FileManager.default.createDirectory(at: variantPrompts, withIntermediateDirectories: true)
+        try "Write the shortest program that fits.\n".write(
+            to: variantPrompts.appendingPathComponent("system.md"), atomically: true, encoding: .utf8)
+        for selection in [[], ["--variant", "program-draft=short"]] {
+            let diff = try CommandRunner.run(["diff", "--project", project.path, "--fixture", "busy-parent"] + selection)
+            #expect(diff.status == 0, "\(selection): \(diff.standardError)")
+            let text = diff.standardOutput
+            #expect(text.contains("[program-draft=short] new \(Self.changedStep)"), "\(selection): \(text)")
+            #expect(text.contains("new output:") && text.contains("\"name\": \"Dumbbell chair squat\""), "the new output itself")
+            #expect(text.contains("new markdown:") && text.contains("- **Dumbbell chair squat**: 2 × 10-12,"), "its markdown as text")
+            #expect(text.contains("against the base's approved output:"), "\(selection)")
+            #expect(text.contains("8-10") && text.contains("10-12"), "the base's approved reps beside the new ones")
+            #expect(text.hasSuffix("1 pending.\n"))
+        }
     }
 
     @Test func pendingListsEachWaitingOutputWithHowItDiffers() throws {

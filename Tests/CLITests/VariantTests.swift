@@ -136,6 +136,93 @@ struct VariantTests {
             "stale 1 recording is stale because the prompt template (prompts/goal-options/user.mustache) changed\n"), "\(edited.standardOutput)")
     }
 
+    /// The commands a message suggests, in backticks and spelled as the tests invoke the
+    /// binary: each as its arguments, the program name left out.
+    static func suggestedCommands(in text: String) -> [[String]] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 && $0.element.hasPrefix(CommandRunner.spelled + " ") }
+            .map { $0.element.dropFirst(CommandRunner.spelled.count).split(separator: " ").map(String.init) }
+    }
+
+    /// Every file under golden/ with its bytes, by path relative to the project.
+    static func goldenSnapshot(_ project: URL) throws -> [String: Data] {
+        let golden = project.appendingPathComponent("golden")
+        let files = FileManager.default.enumerator(at: golden, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        var snapshot: [String: Data] = [:]
+        for file in files where !file.hasDirectoryPath {
+            snapshot[String(file.standardizedFileURL.path.dropFirst(project.standardizedFileURL.path.count + 1))] = try Data(contentsOf: file)
+        }
+        return snapshot
+    }
+
+    /// The paths whose bytes differ between two snapshots, added and removed ones included.
+    static func changedPaths(_ before: [String: Data], _ after: [String: Data]) -> [String] {
+        Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+    }
+
+    /// After a variant run on one fixture, each command the messages suggest is run as
+    /// printed, from the project folder: it reaches the variant's files of that fixture
+    /// and step and nothing else, neither the base's files nor another fixture's.
+    @Test func everyHintAfterAVariantRunTouchesOnlyThatVariantsFilesOfTheRunsScope() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let server = try Self.server()
+        defer { server.stop() }
+        func run(_ arguments: [String]) throws -> CommandRunner.Outcome {
+            try CommandRunner.run(arguments, in: project)
+        }
+        let scope = ["--fixture", "minimal-record", "--until", "goal-options"]
+        let live = ["--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString, "--record"]
+        let variantFiles = "golden/variants/goal-options=terse/minimal-record/goal-options."
+
+        // The base is approved for both fixtures; the variant's busy-parent output waits.
+        #expect(try run(["run", "--until", "goal-options"] + live).status == 0)
+        #expect(try run(["accept"]).status == 0)
+        #expect(try run(["run", "--variant", "terse", "--fixture", "busy-parent", "--until", "goal-options"] + live).status == 0)
+        let otherPending = "golden/variants/goal-options=terse/busy-parent/goal-options.json.new"
+
+        // The pending hint of a variant run on one fixture.
+        let recorded = try run(["run", "--variant", "terse"] + scope + live)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        let reviewHints = Self.suggestedCommands(in: recorded.standardOutput).filter { ["pending", "accept"].contains($0.first) }
+        #expect(reviewHints.map(\.first) == ["pending", "accept"], "\(recorded.standardOutput)")
+        for hint in reviewHints {
+            #expect(hint.contains("--variant") && hint.contains("goal-options=terse"), "\(hint)")
+            let before = try Self.goldenSnapshot(project)
+            let followed = try run(hint)
+            #expect(followed.status == 0, "\(hint): \(followed.standardOutput)\(followed.standardError)")
+            if hint.first == "pending" {
+                #expect(followed.standardOutput.contains("[goal-options=terse] new minimal-record/goal-options"), "\(followed.standardOutput)")
+                #expect(!followed.standardOutput.contains("busy-parent"), "the hint keeps the run's fixture")
+            }
+            for path in Self.changedPaths(before, try Self.goldenSnapshot(project)) {
+                #expect(path.hasPrefix(variantFiles), "`\(hint.joined(separator: " "))` changed \(path)")
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(variantFiles + "json").path), "accepted")
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(otherPending).path), "another fixture's output still waits")
+
+        // The re-recording hint of a stale variant recording, in the terminal and in the report.
+        let variantCassette = project.appendingPathComponent(variantFiles + "cassette.json")
+        try FileManager.default.removeItem(at: variantCassette)
+        try FileManager.default.copyItem(at: project.appendingPathComponent("golden/minimal-record/goal-options.cassette.json"), to: variantCassette)
+        let stale = try run(["run", "--ci", "--variant", "terse"] + scope)
+        #expect(stale.status == 1, "\(stale.standardOutput)")
+        let rerecord = try #require(Self.suggestedCommands(in: stale.standardOutput).first { $0.contains("--record-missing") && $0.contains("local") })
+        let report = try String(contentsOf: project.appendingPathComponent("Reports/latest/report.md"), encoding: .utf8)
+        #expect(Self.suggestedCommands(in: report).contains(rerecord), "the report suggests the same command: \(report)")
+        let before = try Self.goldenSnapshot(project)
+        // The test's server stands in for the local model's.
+        let rerecorded = try run(rerecord + ["--base-url", server.url("/v1").absoluteString])
+        #expect(rerecorded.status == 0, "\(rerecord): \(rerecorded.standardOutput)\(rerecorded.standardError)")
+        let changed = Self.changedPaths(before, try Self.goldenSnapshot(project))
+        #expect(changed.contains(variantFiles + "cassette.json"), "\(changed)")
+        for path in changed {
+            #expect(path.hasPrefix(variantFiles), "`\(rerecord.joined(separator: " "))` changed \(path)")
+        }
+        #expect(try run(["run", "--ci", "--variant", "terse"] + scope).status == 0)
+    }
+
     @Test func aVariantNameThatDoesNotExistIsAUsageErrorNamingTheVariants() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }

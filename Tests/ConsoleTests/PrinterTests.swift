@@ -69,7 +69,7 @@ struct PrinterTests {
         #expect(!plain.contains("\u{1B}["))
         #expect(plain.hasPrefix("new ana/goal-options\n"))
         #expect(coloured.hasPrefix("\u{1B}[33mnew\u{1B}[0m ana/goal-options\n"))
-        #expect(plain.contains("1 pending output to review: `\(Invocation.command) pending`"))
+        #expect(plain.contains("1 pending output to review: `\(Invocation.command) pending --fixture ana`, then `\(Invocation.command) accept --fixture ana`"))
     }
 
     @Test func replayPrintsOnlyTheStepsThatFailedWhileALiveRunPrintsEach() throws {
