@@ -40,6 +40,8 @@ public final class ProgressPrinter: @unchecked Sendable {
                 redrawStatus()
             case .pipeline(.stepFinished(let fixture, let result)):
                 running["\(fixture)/\(result.id)"] = nil
+                // Steps past `--until` were never meant to run: the summary counts them.
+                guard !result.wasNotSelected else { return }
                 // A stale recording is not news step by step: the summary groups them by cause.
                 // A replayed invalid reply was recorded so: the comparison with golden
                 // says whether it is a known failure or a regression.

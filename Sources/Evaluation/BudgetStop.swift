@@ -18,7 +18,7 @@ public struct BudgetStop: Sendable, Hashable {
     static func undoneModelSteps(of repeats: [[FixtureResult]], repeatsAskedFor: Int, note: String) -> Int {
         let modelSteps = repeats.map { $0.flatMap(\.steps).filter { $0.id.step != nil } }
         let skipped = modelSteps.map { steps in steps.filter { $0.status == .skipped && $0.note == note }.count }.reduce(0, +)
-        let selectedPerRepeat = modelSteps.first?.filter { !($0.note ?? "").hasPrefix("not selected") }.count ?? 0
+        let selectedPerRepeat = modelSteps.first?.filter { !$0.wasNotSelected }.count ?? 0
         return skipped + max(0, repeatsAskedFor - repeats.count) * selectedPerRepeat
     }
 }

@@ -49,7 +49,9 @@ public struct Pipeline: Sendable {
     }
 
     /// The note on steps after `lastStep`.
-    var notSelected: String { "not selected (--until \(lastStep.map(String.init(describing:)) ?? ""))" }
+    var notSelected: String { Self.notSelectedPrefix + " (--until \(lastStep.map(String.init(describing:)) ?? ""))" }
+
+    static let notSelectedPrefix = "not selected"
 
     /// Something that happened during a run, for live progress output.
     public enum Event: Sendable {
@@ -109,7 +111,7 @@ public struct Pipeline: Sendable {
         func record(_ result: StepResult) async {
             var result = result
             // After Ctrl-C or a stop, a step skipped because its input is missing was really cut short.
-            if result.status == .skipped, Task.isCancelled || cutShort, !(result.note ?? "").hasPrefix("not selected") {
+            if result.status == .skipped, Task.isCancelled || cutShort, !result.wasNotSelected {
                 result.note = stop.note ?? Self.interrupted
             }
             if result.status == .skipped, let note = stop.note, result.note == note { cutShort = true }

@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import JSONSchema
 
 /// A comparison as text for a terminal, markdown for a pull request, and a
@@ -42,7 +43,7 @@ public enum ComparisonReport {
             + "at least \(shortfall.discordantNeeded) discordant pairs, all one way, are needed for p < \(PairedVerdict.significance)"
         if let needed = shortfall.pairsNeeded, let more = shortfall.morePairs, let repeats = shortfall.repeatsNeeded {
             line += "; at the observed rate (\(discordant) in \(verdict.pairs)) that takes about \(needed) paired cases, \(more) more"
-                + " (more fixtures, or `run --repeat \(repeats)` on both sides, compared repeat by repeat)"
+                + " (more fixtures, or `\(Invocation.command) run --repeat \(repeats)` on both sides, compared repeat by repeat)"
         } else {
             line += "; no pair differs, so the observed rate gives no estimate of how many more cases would"
         }

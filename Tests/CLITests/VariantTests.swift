@@ -103,6 +103,9 @@ struct VariantTests {
         let rendered = try CommandRunner.run(["render", "--variant", "terse", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"])
         #expect(rendered.standardOutput.contains(Self.terseRule))
         #expect(rendered.standardOutput.contains("goal-options v4 variant terse"))
+        #expect(rendered.standardOutput.contains(
+            "# variant terse overrides system.md; inherits user.mustache (prompts/goal-options/user.mustache), prompt.yaml (prompts/goal-options/prompt.yaml)"),
+            "says what the variant changes and what it takes from the base: \(rendered.standardOutput)")
         #expect(!(try CommandRunner.run(["render", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"]).standardOutput.contains(Self.terseRule)))
 
         // Promoted, the variant is the base (version up) and replays offline at once; the old base stays a variant.

@@ -80,7 +80,10 @@ struct PrinterTests {
         error.failure = StepFailure(kind: .other, message: "cannot read golden/ana/program-draft.cassette.json")
         let valid = StepResult(id: .goalOptions, status: .valid, attempts: [Attempt(
             responseText: "{}", finishReason: "stop", usage: TokenUsage(input: 500, output: 90), latency: 12.25, problems: [])])
-        let events = [valid, invalid, error].map { Evaluation.Event.pipeline(.stepFinished(fixture: "ana", result: $0)) }
+        // A step past `--until` is not news; one skipped for want of its input is.
+        let unselected = StepResult(id: .programEdit, status: .skipped, note: "not selected (--until program-draft)")
+        let inputless = StepResult(id: .programEdit, status: .skipped, note: "program-draft produced no output")
+        let events = [valid, invalid, error, unselected, inputless].map { Evaluation.Event.pipeline(.stepFinished(fixture: "ana", result: $0)) }
 
         let replay = try Self.printed { terminal in
             let printer = ProgressPrinter(terminal: terminal, printsValidSteps: false, replaying: true)
@@ -98,6 +101,7 @@ struct PrinterTests {
             "✓ ana goal-options 12.2s 500→90 tok",
             "✗ invalid ana program-edit 41.5s 900→600 tok: invalid-output: the reply stopped at the token limit",
             "✗ error ana program-draft: error: cannot read golden/ana/program-draft.cassette.json",
+            "- skipped ana program-edit: program-draft produced no output",
         ])
     }
 

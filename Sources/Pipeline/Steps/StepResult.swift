@@ -156,6 +156,11 @@ public struct StepResult: Codable, Hashable, Sendable {
     static func skipped(_ id: StepID, because reason: String) -> StepResult {
         StepResult(id: id, status: .skipped, note: reason)
     }
+
+    /// Not run because the run stopped before it on purpose (`--until`).
+    public var wasNotSelected: Bool {
+        status == .skipped && (note ?? "").hasPrefix(Pipeline.notSelectedPrefix)
+    }
 }
 
 /// One fixture's trip through the pipeline.
