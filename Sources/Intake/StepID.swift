@@ -121,8 +121,8 @@ public struct StepKey: Hashable, Sendable, Codable, Comparable, CustomStringConv
 }
 
 extension StepKey {
-    /// ` --fixture a --fixture b`: what makes a suggested `pending`, `accept` or `reject`
-    /// cover these steps' fixtures and no others. Empty past `limit` fixtures, where
+    /// ` --fixture a --fixture b`: what makes a suggested command (`pending`, `accept`,
+    /// a re-recording `run`) cover these steps' fixtures and no others. Empty past `limit` fixtures, where
     /// the list would be longer than the command.
     public static func fixtureArguments(covering steps: [StepKey], limit: Int = 5) -> String {
         var fixtures: [String] = []
@@ -131,10 +131,11 @@ extension StepKey {
         return fixtures.map { " --fixture \($0)" }.joined()
     }
 
-    /// `fixtureArguments` with ` --until STEP`, the latest of the steps in pipeline
-    /// order: what makes a suggested `run` cover these steps and nothing after them.
-    public static func runArguments(covering steps: [StepKey], limit: Int = 5) -> String {
-        let latest = steps.compactMap { $0.id?.step }.max { PipelineStep.allCases.firstIndex(of: $0)! < PipelineStep.allCases.firstIndex(of: $1)! }
-        return fixtureArguments(covering: steps, limit: limit) + (latest.map { " --until \($0.rawValue)" } ?? "")
+    /// `fixtureArguments` with ` --until STEP`: what makes a suggested `run` cover these
+    /// steps' fixtures up to `last` (by default the latest of the steps, in pipeline
+    /// order) and nothing after it.
+    public static func runArguments(covering steps: [StepKey], through last: PipelineStep? = nil, limit: Int = 5) -> String {
+        let last = last ?? steps.compactMap { $0.id }.filter(\.callsModel).max()?.step
+        return fixtureArguments(covering: steps, limit: limit) + (last.map { " --until \($0.rawValue)" } ?? "")
     }
 }

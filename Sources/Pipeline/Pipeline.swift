@@ -51,7 +51,8 @@ public struct Pipeline: Sendable {
     /// The note on steps after `lastStep`.
     var notSelected: String { Self.notSelectedPrefix + " (--until \(lastStep.map(String.init(describing:)) ?? ""))" }
 
-    static let notSelectedPrefix = "not selected"
+    /// How the note on a step past `--until` begins.
+    public static let notSelectedPrefix = "not selected"
 
     /// Something that happened during a run, for live progress output.
     public enum Event: Sendable {

@@ -1,5 +1,6 @@
 import Golden
 import Intake
+import Pipeline
 
 /// A step of a fixture, as the report lists it.
 public struct ListedStep: Sendable {
@@ -60,7 +61,7 @@ extension RunReport {
         if statuses.contains(.stale) {
             // Every repeat has its own recording: re-recording them needs the same --repeat.
             let repeating = (repeats?.repeats ?? 1) > 1 ? " --repeat \(repeats?.repeats ?? 1)" : ""
-            let scope = StepKey.runArguments(covering: keys(of: [.stale]))
+            let scope = StepKey.runArguments(covering: keys(of: [.stale]), through: lastSelectedStep(ofFixturesOf: keys(of: [.stale])))
             steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(scope)\(repeating)\(variants)` (or a hosted provider), then review the new outputs.")
         }
         if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
@@ -81,6 +82,16 @@ extension RunReport {
     /// The steps needing attention with one of `statuses`, as golden keys.
     private func keys(of statuses: Set<StepVerdict.Status>) -> [StepKey] {
         needsAttention.filter { statuses.contains($0.step.status) }.map { StepKey(fixture: $0.fixture.name, step: $0.step.id) }
+    }
+
+    /// The latest model step the run took these steps' fixtures to: a re-recording goes
+    /// as far as the run went (steps that waited on a stale one included), and no further.
+    private func lastSelectedStep(ofFixturesOf keys: [StepKey]) -> PipelineStep? {
+        let names = Set(keys.map(\.fixture))
+        return fixtures.filter { names.contains($0.name) }
+            .flatMap(\.steps)
+            .filter { !($0.outcome == .skipped && ($0.note ?? "").hasPrefix(Pipeline.notSelectedPrefix)) }
+            .compactMap { StepID($0.id) }.filter(\.callsModel).max()?.step
     }
 
     /// Steps that fail only what already failed in golden.
