@@ -20,9 +20,13 @@ public enum Invocation {
         if onSearchPath(url, searchPath: searchPath) { return executableName }
         let components = url.standardizedFileURL.pathComponents
         if let build = components.lastIndex(of: ".build") {
-            // `swift run` passes the built binary's absolute path; a hint must not
-            // carry this machine's folders, and `swift run` finds the binary again.
-            if !executable.hasPrefix("/") { return executable }
+            // `swift run` passes the built binary's path in the target-triple folder
+            // (`.build/x86_64-unknown-linux-gnu/debug/…`), absolute or relative to the
+            // package; a hint must not carry this machine's folders, and `swift run`
+            // finds the binary again. A relative path to the `.build/debug` link is
+            // what a person types, and is kept as typed.
+            let inTripleFolder = components.indices.contains(build + 1) && components[build + 1].split(separator: "-").count >= 3
+            if !executable.hasPrefix("/"), !inTripleFolder { return executable }
             return components[build...].contains("release") ? "swift run -c release \(executableName)" : "swift run \(executableName)"
         }
         return executable

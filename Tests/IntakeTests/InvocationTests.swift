@@ -8,6 +8,8 @@ struct InvocationTests {
         ("/home/someone/app/.build/x86_64-unknown-linux-gnu/debug/trainer-eval", "swift run trainer-eval"),
         ("/home/someone/app/.build/debug/trainer-eval", "swift run trainer-eval"),
         ("/home/someone/app/.build/release/trainer-eval", "swift run -c release trainer-eval"),
+        (".build/x86_64-unknown-linux-gnu/debug/trainer-eval", "swift run trainer-eval"),
+        (".build/aarch64-unknown-linux-gnu/release/trainer-eval", "swift run -c release trainer-eval"),
         (".build/release/trainer-eval", ".build/release/trainer-eval"),
         ("./.build/debug/trainer-eval", "./.build/debug/trainer-eval"),
         ("/opt/tools/trainer-eval", "/opt/tools/trainer-eval"),
