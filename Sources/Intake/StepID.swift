@@ -126,8 +126,10 @@ extension StepKey {
     /// the list would be longer than the command.
     public static func fixtureArguments(covering steps: [StepKey], limit: Int = 5) -> String {
         var fixtures: [String] = []
-        for step in steps where !fixtures.contains(step.fixture) { fixtures.append(step.fixture) }
-        guard fixtures.count <= limit else { return "" }
+        for step in steps where !fixtures.contains(step.fixture) {
+            guard fixtures.count < limit else { return "" }
+            fixtures.append(step.fixture)
+        }
         return fixtures.map { " --fixture \($0)" }.joined()
     }
 

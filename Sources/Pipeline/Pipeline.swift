@@ -51,8 +51,12 @@ public struct Pipeline: Sendable {
     /// The note on steps after `lastStep`.
     var notSelected: String { Self.notSelectedPrefix + " (--until \(lastStep.map(String.init(describing:)) ?? ""))" }
 
-    /// How the note on a step past `--until` begins.
-    public static let notSelectedPrefix = "not selected"
+    static let notSelectedPrefix = "not selected"
+
+    /// A step that ended so was past `--until`: not run on purpose.
+    public static func wasNotSelected(_ status: StepStatus, note: String?) -> Bool {
+        status == .skipped && (note ?? "").hasPrefix(notSelectedPrefix)
+    }
 
     /// Something that happened during a run, for live progress output.
     public enum Event: Sendable {

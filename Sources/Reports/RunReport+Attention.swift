@@ -61,7 +61,8 @@ extension RunReport {
         if statuses.contains(.stale) {
             // Every repeat has its own recording: re-recording them needs the same --repeat.
             let repeating = (repeats?.repeats ?? 1) > 1 ? " --repeat \(repeats?.repeats ?? 1)" : ""
-            let scope = StepKey.runArguments(covering: keys(of: [.stale]), through: lastSelectedStep(ofFixturesOf: keys(of: [.stale])))
+            let stale = keys(of: [.stale])
+            let scope = StepKey.runArguments(covering: stale, through: lastSelectedStep(ofFixturesOf: stale))
             steps.append("Stale recordings: re-record them with `\(StaleRecordings.rerecordCommand)\(scope)\(repeating)\(variants)` (or a hosted provider), then review the new outputs.")
         }
         if !statuses.isDisjoint(with: [.regression, .changed, .new]) {
@@ -90,7 +91,7 @@ extension RunReport {
         let names = Set(keys.map(\.fixture))
         return fixtures.filter { names.contains($0.name) }
             .flatMap(\.steps)
-            .filter { !($0.outcome == .skipped && ($0.note ?? "").hasPrefix(Pipeline.notSelectedPrefix)) }
+            .filter { !Pipeline.wasNotSelected($0.outcome, note: $0.note) }
             .compactMap { StepID($0.id) }.filter(\.callsModel).max()?.step
     }
 

@@ -159,7 +159,7 @@ public struct StepResult: Codable, Hashable, Sendable {
 
     /// Not run because the run stopped before it on purpose (`--until`).
     public var wasNotSelected: Bool {
-        status == .skipped && (note ?? "").hasPrefix(Pipeline.notSelectedPrefix)
+        Pipeline.wasNotSelected(status, note: note)
     }
 }
 
