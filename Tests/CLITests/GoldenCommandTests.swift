@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `pending`, `diff`, `accept`, `reject`, `review` and the orphan gate, run as a user
 /// runs them on a project folder of real files.
@@ -251,7 +252,7 @@ struct GoldenCommandTests {
         let before = Self.goldenFiles(project)
         let guidance = "error: review needs an interactive terminal. Use `\(CommandRunner.spelled) diff` to read the changes, then `\(CommandRunner.spelled) accept` or `\(CommandRunner.spelled) reject` with --fixture and --step."
 
-        let piped = try CommandRunner.run(["review", "--project", project.path], input: Data("a\na\n".utf8), unsetting: ["CI"], timeout: 60)
+        let piped = try CommandRunner.run(["review", "--project", project.path], input: Data("a\na\n".utf8), unsetting: ["CI"], timeout: Patience.seconds)
         #expect(!piped.timedOut)
         #expect(piped.status == 2)
         #expect(piped.standardError == guidance + "\n")
@@ -259,7 +260,7 @@ struct GoldenCommandTests {
         // On CI, even a terminal on standard input is no reviewer.
         let onCI = try CommandRunner.run(
             ["review", "--project", project.path], input: Data("a\na\n".utf8), inputIsTerminal: true,
-            environment: ["CI": "true"], timeout: 60)
+            environment: ["CI": "true"], timeout: Patience.seconds)
         #expect(!onCI.timedOut)
         #expect(onCI.status == 2)
         #expect(onCI.standardError == guidance + "\n")
@@ -273,7 +274,7 @@ struct GoldenCommandTests {
         defer { try? FileManager.default.removeItem(at: project) }
         let review = try CommandRunner.run(
             ["review", "--project", project.path], input: Data("axq".utf8), inputIsTerminal: true,
-            unsetting: ["CI"], timeout: 60)
+            unsetting: ["CI"], timeout: Patience.seconds)
         #expect(!review.timedOut)
         #expect(review.status == 0, "\(review.standardError)")
         #expect(review.standardOutput.contains("[1/2] \(Self.changedStep): 1 JSON change, markdown +1 −1"))
@@ -302,7 +303,7 @@ struct GoldenCommandTests {
 
         let declined = try CommandRunner.run(
             ["review", "--project", project.path, "--step", "goal-options"], input: Data("anq".utf8), inputIsTerminal: true,
-            unsetting: ["CI"], timeout: 60)
+            unsetting: ["CI"], timeout: Patience.seconds)
         #expect(declined.status == 0, "\(declined.standardError)")
         #expect(declined.standardOutput.contains("check options.distinct: passed → fails: "), "\(declined.standardOutput)")
         #expect(declined.standardOutput.contains("This is a regression: options.distinct passed in golden and fail now"))
@@ -311,7 +312,7 @@ struct GoldenCommandTests {
 
         let confirmed = try CommandRunner.run(
             ["review", "--project", project.path, "--step", "goal-options"], input: Data("ay".utf8), inputIsTerminal: true,
-            unsetting: ["CI"], timeout: 60)
+            unsetting: ["CI"], timeout: Patience.seconds)
         #expect(confirmed.standardOutput.hasSuffix("1 accepted, 0 rejected, 0 skipped.\n"), "\(confirmed.standardOutput)")
         #expect(try String(contentsOf: checks, encoding: .utf8) == approved, "now a known failure")
         #expect(!Self.goldenFiles(project).contains(step + ".messages.json.new"), "the messages go with the pending output")

@@ -126,21 +126,18 @@ import TestSupport
         #expect(step.standardError.contains("Use --until goal-options to stop after it"))
     }
 
-    /// Nothing listens on the base URL: the run stops after the first call's retries,
-    /// names the URL once, exits 2, and still writes its report.
+    /// Nothing listens on the base URL: the run stops after the first call's retries
+    /// (it tries no other step), names the URL once, exits 2, and still writes its report.
     @Test(arguments: ["openai-compatible", "local"])
-    func anUnreachableProviderStopsTheRunWithinSeconds(provider: String) throws {
+    func anUnreachableProviderStopsTheRunAfterTheFirstCall(provider: String) throws {
         let project = try RunCommandTests.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }
         let port = try RefusingPort()
-        let start = Date()
         let outcome = try CommandRunner.run(
             ["run", "--project", project.path, "--provider", provider, "--base-url", port.baseURL.appendingPathComponent("v1").absoluteString],
-            timeout: 60)
-        let seconds = Date().timeIntervalSince(start)
+            timeout: Patience.seconds)
         #expect(!outcome.timedOut)
         #expect(outcome.status == 2, "\(outcome.standardError)")
-        #expect(seconds < 20, "took \(seconds) s")
         #expect(outcome.standardError.components(separatedBy: "Could not reach http://127.0.0.1:\(port.port)").count == 3,
                 "once on the step's line, once in the closing error:\n\(outcome.standardError)")
         #expect(outcome.standardError.contains("The run stopped after the first call's retries"))
@@ -236,7 +233,7 @@ import TestSupport
     func aReplayFinishesInANetworkNamespaceWithLoopbackDown() throws {
         let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent", "minimal-record"])
         defer { try? FileManager.default.removeItem(at: project) }
-        let outcome = try CommandRunner.run(["run", "--project", project.path], timeout: 120, launcher: ["/usr/bin/unshare", "-n"])
+        let outcome = try CommandRunner.run(["run", "--project", project.path], timeout: Patience.seconds, launcher: ["/usr/bin/unshare", "-n"])
         #expect(!outcome.timedOut, "the run hung")
         #expect([0, 1].contains(outcome.status), "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("Wall time"))

@@ -12,8 +12,8 @@ struct StoppingTests {
     @Test func cancellingMarksUnfinishedStepsNotRunAndJudgesWhatFinished() async throws {
         let bench = Bench()
         defer { bench.cleanUp() }
-        // The first call answers at once; every later one would take a minute.
-        let provider = ScriptedProvider(delay: .after(calls: 1, .seconds(60)), otherwise: Replies.valid)
+        // The first call answers at once; every later one would take an hour.
+        let provider = ScriptedProvider(delay: .after(calls: 1, Patience.forever), otherwise: Replies.valid)
         let evaluation = try bench.evaluation(provider)
         // One call in flight, two fixtures under way; the third never starts.
         let fixtures = try Repository.fixtures(["busy-parent", "knee-injury", "minimal-record"])
@@ -23,7 +23,7 @@ struct StoppingTests {
         work.cancel()
         let outcome = try await work.value
 
-        #expect(ContinuousClock.now - start < .seconds(30), "the slow call was cut short")
+        #expect(ContinuousClock.now - start < Patience.duration, "the slow call was cut short")
         #expect(outcome.interrupted)
         #expect(outcome.unreachable == nil)
         let finished = outcome.steps.filter { $0.result.status == .valid }
@@ -44,13 +44,13 @@ struct StoppingTests {
     @Test func anUnreachableProviderStopsTheRunAfterTheFirstFailure() async throws {
         let bench = Bench()
         defer { bench.cleanUp() }
-        // Every call fails; any call after the first would also wait a minute first.
-        let provider = ScriptedProvider(delay: .after(calls: 1, .seconds(60))) { _ in .failure(Replies.unreachable) }
+        // Every call fails; any call after the first would also wait an hour first.
+        let provider = ScriptedProvider(delay: .after(calls: 1, Patience.forever)) { _ in .failure(Replies.unreachable) }
         let start = ContinuousClock.now
         // More fixtures than are under way at once (twice the jobs): the last never starts.
         let outcome = try await bench.run(["busy-parent", "knee-injury", "minimal-record"], provider: provider)
 
-        #expect(ContinuousClock.now - start < .seconds(30), "the run stopped instead of waiting on the second call")
+        #expect(ContinuousClock.now - start < Patience.duration, "the run stopped instead of waiting on the second call")
         #expect(provider.calls <= 2)
         #expect(outcome.unreachable?.kind == .provider(.unreachable))
         #expect(outcome.unreachable?.message.contains("http://127.0.0.1:9/v1") == true)

@@ -108,9 +108,10 @@ extension Evaluation.Outcome {
     }
 }
 
-/// Polls `condition` every 5 ms for up to 20 s.
+/// Polls `condition` every 5 ms until it holds; after `Patience.seconds` the test fails
+/// as hung.
 func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + Patience.duration
     while !condition() {
         guard ContinuousClock.now < deadline else {
             Issue.record("the condition never became true")

@@ -127,7 +127,7 @@ struct StepCostTests {
 
     static func openAI(_ server: LoopbackServer, model: String) -> OpenAICompatibleProvider {
         OpenAICompatibleProvider(
-            baseURL: server.url("/v1"), model: model, apiKey: nil, transport: CurlTransport(deadline: 10, connectTimeout: 5))
+            baseURL: server.url("/v1"), model: model, apiKey: nil, transport: CurlTransport(deadline: Patience.seconds, connectTimeout: Patience.seconds))
     }
 
     @Test func aStepCostsItsTokensAtTheModelsPrice() async throws {
@@ -172,7 +172,7 @@ struct StepCostTests {
         defer { server.stop() }
         let provider = GeminiProvider(
             baseURL: server.url("/v1beta"), model: "gemini-2.5-flash", apiKey: "test-key",
-            transport: CurlTransport(deadline: 10, connectTimeout: 5))
+            transport: CurlTransport(deadline: Patience.seconds, connectTimeout: Patience.seconds))
         let runner = StepRunner(provider: provider, prompts: try Repository.prompts(), prices: try Self.prices())
         let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(result.status == .valid)

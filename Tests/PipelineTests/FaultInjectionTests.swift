@@ -63,9 +63,14 @@ struct FaultInjectionTests {
             return fault.answer
         }
         defer { server.stop() }
-        let live = OpenAICompatibleProvider(
-            baseURL: server.url("/v1"), model: "test", apiKey: nil, transport: CurlTransport(deadline: 1, connectTimeout: 1))
-        let provider = RetryingProvider(live, policy: RetryPolicy(maxRetries: 2, baseDelay: 0.01), sleep: { _ in })
+        // The faulty fixture's calls have a one-second deadline, so a hang ends quickly; the
+        // intact fixture's calls get all the time a loaded machine may need.
+        func live(deadline: Double) -> OpenAICompatibleProvider {
+            OpenAICompatibleProvider(
+                baseURL: server.url("/v1"), model: "test", apiKey: nil, transport: CurlTransport(deadline: deadline, connectTimeout: deadline))
+        }
+        let byFixture = ProviderByFixture(["busy-parent": live(deadline: 1)], otherwise: live(deadline: Patience.seconds))
+        let provider = RetryingProvider(byFixture, policy: RetryPolicy(maxRetries: 2, baseDelay: 0.01), sleep: { _ in })
         let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: try Repository.prompts()), runsChecks: false)
         let corpus = try FixtureCorpus(layout: Repository.layout)
         let results = await pipeline.run(try corpus.load(names: ["busy-parent", "minimal-record"]), jobs: 2)
@@ -79,5 +84,22 @@ struct FaultInjectionTests {
         let intact = try #require(results.first { $0.fixture == "minimal-record" })
         #expect(intact.steps.allSatisfy { $0.status == .valid }, "\(intact.steps.map { "\($0.id): \($0.status)" })")
         #expect(intact.steps.count == 4)
+    }
+}
+
+/// Sends each call to the provider named for its fixture, else to `otherwise`.
+private struct ProviderByFixture: ModelProvider {
+    let providers: [String: any ModelProvider]
+    let otherwise: any ModelProvider
+    var kind: String { otherwise.kind }
+    var model: String { otherwise.model }
+
+    init(_ providers: [String: any ModelProvider], otherwise: any ModelProvider) {
+        self.providers = providers
+        self.otherwise = otherwise
+    }
+
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        try await (request.context.flatMap { providers[$0.fixture] } ?? otherwise).complete(request)
     }
 }

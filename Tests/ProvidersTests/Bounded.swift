@@ -9,7 +9,7 @@ enum Bounded {
     /// Runs `body` on a thread of its own for at most `timeLimit` seconds; nil if it had
     /// not returned by then, recording a failure.
     static func run<T: Sendable>(
-        _ transport: TransportKind, timeLimit: Double = 20, _ body: @escaping @Sendable () async throws -> T
+        _ transport: TransportKind, timeLimit: Double = Patience.seconds, _ body: @escaping @Sendable () async throws -> T
     ) async -> Result<T, any Error>? {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
             do { return .success(try await body()) } catch { return .failure(error) }

@@ -4,9 +4,42 @@ import JSONSchema
 import Testing
 import TestSupport
 
-/// A provider that takes `delay` to answer each call and remembers how many calls it had at once.
-private func slowProvider(delay: Duration) -> ScriptedProvider {
-    ScriptedProvider(answering: "{}", kind: "slow", model: "slow", usage: TokenUsage(), latency: 0, delay: .always(delay))
+/// A provider whose first `held` calls each wait until `held` calls are in flight
+/// together (or until cancelled); every later call answers at once. With a limit of
+/// `held`, the first wave fills every slot however slow the machine is, so the peak
+/// is exactly the limit unless the limit lets more through.
+private final class GatheringProvider: ModelProvider, @unchecked Sendable {
+    let kind = "gathering"
+    let model = "gathering"
+    let held: Int
+    private let lock = NSLock()
+    private var calls = 0
+    private var current = 0
+    private var peak = 0
+
+    init(holding held: Int) { self.held = held }
+
+    var callCount: Int { lock.withLock { calls } }
+    var peakInFlight: Int { lock.withLock { peak } }
+
+    func complete(_ request: CompletionRequest) async throws -> CompletionResponse {
+        let call: Int = lock.withLock {
+            calls += 1
+            current += 1
+            peak = max(peak, current)
+            return calls
+        }
+        defer { lock.withLock { current -= 1 } }
+        if call <= held {
+            let deadline = ContinuousClock.now + Patience.duration
+            while peakInFlight < held, ContinuousClock.now < deadline {
+                do { try await Task.sleep(for: .milliseconds(5)) } catch {
+                    throw ProviderError(kind: .cancelled, provider: kind, message: "The request was cancelled.")
+                }
+            }
+        }
+        return CompletionResponse(text: "{}", finishReason: "stop", usage: TokenUsage(), latency: 0, model: model)
+    }
 }
 
 @Suite("Concurrency limit")
@@ -14,20 +47,21 @@ struct ConcurrencyLimitTests {
     static let request = CompletionRequest(system: "s", messages: [ChatMessage(role: .user, content: "u")])
 
     @Test func neverMoreThanTheLimitInFlightAndEveryCallServed() async throws {
-        let slow = slowProvider(delay: .milliseconds(20))
-        let limited = ConcurrencyLimitedProvider(slow, limit: 4)
+        let gathering = GatheringProvider(holding: 4)
+        let limited = ConcurrencyLimitedProvider(gathering, limit: 4)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<24 { group.addTask { _ = try await limited.complete(Self.request) } }
             try await group.waitForAll()
         }
-        #expect(slow.calls == 24)
-        #expect(slow.peakInFlight == 4)
+        #expect(gathering.callCount == 24)
+        #expect(gathering.peakInFlight == 4)
     }
 
     @Test func aCancelledWaiterLeavesWithoutTakingASlot() async throws {
-        // The holder keeps its slot for long enough that a busy machine cannot end it early;
-        // the test waits for each state it needs instead of sleeping a guessed time.
-        let slow = slowProvider(delay: .seconds(2))
+        // The holder keeps its slot until it is cancelled, so a busy machine cannot end it
+        // early; the test waits for each state it needs instead of sleeping a guessed time.
+        let slow = ScriptedProvider(
+            answering: "{}", kind: "slow", model: "slow", usage: TokenUsage(), latency: 0, delay: .first(calls: 1, Patience.forever))
         let limited = ConcurrencyLimitedProvider(slow, limit: 1)
         let holder = Task { try await limited.complete(Self.request) }
         try await Self.waitUntil { slow.calls == 1 }
@@ -37,15 +71,16 @@ struct ConcurrencyLimitTests {
         let error = await #expect(throws: ProviderError.self) { try await waiter.value }
         #expect(error?.kind == .cancelled)
         #expect(slow.calls == 1, "the cancelled call never reached the provider")
-        _ = try await holder.value
+        holder.cancel()
+        _ = await holder.result
         // The slot is free again.
         _ = try await limited.complete(Self.request)
         #expect(slow.calls == 2)
     }
 
-    /// Polls `condition` every 5 ms for up to 10 s.
+    /// Polls `condition` every 5 ms until it holds; after `Patience.seconds` the test fails as hung.
     static func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + Patience.duration
         while !condition() {
             guard ContinuousClock.now < deadline else {
                 Issue.record("the condition never became true")

@@ -61,9 +61,9 @@ enum Fixture {
     }
 
     /// A real transport with a short total deadline, so a broken test cannot hang for long.
-    static func transport(_ kind: TransportKind = .curl, deadline: Double = 10) -> any HTTPTransport {
+    static func transport(_ kind: TransportKind = .curl, deadline: Double = Patience.seconds) -> any HTTPTransport {
         switch kind {
-        case .curl: return CurlTransport(deadline: deadline, connectTimeout: min(deadline, 5))
+        case .curl: return CurlTransport(deadline: deadline, connectTimeout: min(deadline, Patience.seconds))
         }
     }
 }
@@ -79,7 +79,7 @@ extension LoopbackServer {
     /// An OpenAI-compatible provider whose base URL is this server's `/v1`.
     func openAI(
         mode: OpenAICompatibleProvider.StructuredOutputMode = .jsonSchema, model: String = "gpt-4.1-mini",
-        apiKey: String? = Fixture.apiKey, transport: TransportKind = .curl, deadline: Double = 10
+        apiKey: String? = Fixture.apiKey, transport: TransportKind = .curl, deadline: Double = Patience.seconds
     ) -> OpenAICompatibleProvider {
         OpenAICompatibleProvider(
             baseURL: url("/v1"), model: model, apiKey: apiKey, structuredOutput: mode,
@@ -88,7 +88,7 @@ extension LoopbackServer {
 
     /// An Anthropic provider whose base URL is this server (paths start with `/v1/messages`).
     func anthropic(
-        model: String = "claude-sonnet-4-5", transport: TransportKind = .curl, deadline: Double = 10
+        model: String = "claude-sonnet-4-5", transport: TransportKind = .curl, deadline: Double = Patience.seconds
     ) -> AnthropicProvider {
         AnthropicProvider(
             baseURL: baseURL, model: model, apiKey: Fixture.apiKey, transport: Fixture.transport(transport, deadline: deadline))
@@ -96,7 +96,7 @@ extension LoopbackServer {
 
     /// A Gemini provider whose base URL is this server's `/v1beta`.
     func gemini(
-        model: String = "gemini-2.5-flash", transport: TransportKind = .curl, deadline: Double = 10
+        model: String = "gemini-2.5-flash", transport: TransportKind = .curl, deadline: Double = Patience.seconds
     ) -> GeminiProvider {
         GeminiProvider(
             baseURL: url("/v1beta"), model: model, apiKey: Fixture.apiKey,
@@ -104,7 +104,7 @@ extension LoopbackServer {
     }
 
     /// One provider of each kind for tests that hold for all of them.
-    func provider(_ kind: ProviderKind, transport: TransportKind = .curl, deadline: Double = 10) -> any ModelProvider {
+    func provider(_ kind: ProviderKind, transport: TransportKind = .curl, deadline: Double = Patience.seconds) -> any ModelProvider {
         switch kind {
         case .openAI: return openAI(transport: transport, deadline: deadline)
         case .anthropic: return anthropic(transport: transport, deadline: deadline)

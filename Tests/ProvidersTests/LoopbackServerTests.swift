@@ -6,7 +6,7 @@ import Testing
 /// The test server itself: what it records, how it scripts answers, and that it stays bounded.
 @Suite("Loopback server")
 struct LoopbackServerTests {
-    static func post(_ url: URL, _ body: String = "", headers: [String: String] = [:], deadline: Double = 5) async throws -> HTTPResponse {
+    static func post(_ url: URL, _ body: String = "", headers: [String: String] = [:], deadline: Double = Patience.seconds) async throws -> HTTPResponse {
         try await CurlTransport(deadline: deadline).send(HTTPRequest(url: url, headers: headers, body: Data(body.utf8)))
     }
 
@@ -120,7 +120,7 @@ struct LoopbackServerTests {
         do {
             let garbage = try RawHTTPClient(port: server.port)
             garbage.send("NONSENSE\r\n\r\n")
-            #expect(garbage.read(timeout: 2).closed)
+            #expect(garbage.read(timeout: Patience.seconds).closed)
             let abandoned = try RawHTTPClient(port: server.port)
             abandoned.send("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly a part")
         }
@@ -133,7 +133,7 @@ struct LoopbackServerTests {
         let server = try LoopbackServer(answering: .text("0123456789").closingMidBody(sentBytes: 4))
         let client = try RawHTTPClient(port: server.port)
         client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        let answer = client.read(timeout: 3)
+        let answer = client.read(timeout: Patience.seconds)
         #expect(answer.closed)
         #expect(answer.text.contains("Content-Length: 10\r\n"))
         #expect(answer.text.hasSuffix("\r\n\r\n0123"))
@@ -143,7 +143,7 @@ struct LoopbackServerTests {
         let server = try LoopbackServer(answering: .closeWithoutResponse)
         let client = try RawHTTPClient(port: server.port)
         client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        let answer = client.read(timeout: 3)
+        let answer = client.read(timeout: Patience.seconds)
         #expect(answer.closed)
         #expect(answer.text.isEmpty)
         #expect(server.requestCount == 1)
@@ -159,12 +159,12 @@ struct LoopbackServerTests {
 
     @Test func stopEndsAHangingAnswerPromptly() async throws {
         let server = try LoopbackServer(answering: .hang)
-        let call = Task { try await Self.post(server.baseURL, deadline: 20) }
+        let call = Task { try await Self.post(server.baseURL, deadline: Patience.seconds * 2) }
         // Generous: the bound only matters when something is broken, and a loaded machine is slow to connect.
-        #expect(await server.waitForRequests(1, timeout: 30))
+        #expect(await server.waitForRequests(1, timeout: Patience.seconds))
         let start = Date()
         server.stop()
-        #expect(Date().timeIntervalSince(start) < 10, "stop() must end a hanging answer, not wait for it")
+        #expect(Date().timeIntervalSince(start) < Patience.seconds, "stop() must end a hanging answer, not wait for it")
         await #expect(throws: TransportError.self) { try await call.value }
         server.stop()  // Twice is fine.
     }
@@ -183,7 +183,7 @@ struct LoopbackServerTests {
         #expect(await !server.waitForRequests(1, timeout: 0.2))
         // Generous: the wait sleeps on the cooperative pool, which the tests running beside
         // it can hold for seconds on two cores; a hang would never return at all.
-        #expect(Date().timeIntervalSince(start) < 60, "a 0.2 s wait must return, not hang")
+        #expect(Date().timeIntervalSince(start) < Patience.seconds, "a 0.2 s wait must return, not hang")
     }
 
     @Test func refusingPortRefuses() async throws {

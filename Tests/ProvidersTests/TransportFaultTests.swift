@@ -41,7 +41,7 @@ struct TransportFaultTests {
         let error = await #expect(throws: ProviderError.self) {
             try await model.complete(Fixture.request())
         }
-        #expect(Self.elapsed(since: start) < 15)
+        #expect(Self.elapsed(since: start) < Patience.seconds)
         #expect(error?.kind == .unreachable)
         #expect(error?.provider == provider.rawValue)
         #expect(error?.isRetryable == true)
@@ -65,13 +65,13 @@ struct TransportFaultTests {
         }
         #expect(error?.kind == .connectionFailed, "\(String(describing: error))")
         #expect(error?.isRetryable == true)
-        #expect(Self.elapsed(since: start) < 15)
+        #expect(Self.elapsed(since: start) < Patience.seconds)
     }
 
     @Test("a dripping answer within the deadline arrives whole", arguments: TransportKind.allCases)
     func dripWithinDeadline(transport: TransportKind) async throws {
         let server = try LoopbackServer(answering: .json(AnthropicBodies.toolUse()).dripped(chunkSize: 200, interval: 0.05))
-        let response = try await server.anthropic(transport: transport, deadline: 5).complete(Fixture.request())
+        let response = try await server.anthropic(transport: transport, deadline: Patience.seconds).complete(Fixture.request())
         #expect(try JSONParser.parse(response.text) == Fixture.answer)
         #expect(response.latency >= 0.05)
     }
@@ -80,7 +80,7 @@ struct TransportFaultTests {
     func latency(transport: TransportKind) async throws {
         let server = try LoopbackServer(answering: .delay(0.3, .json(GeminiBodies.completion())))
         let response = try await server.gemini(transport: transport).complete(Fixture.request())
-        #expect(response.latency >= 0.3 && response.latency < 15)
+        #expect(response.latency >= 0.3 && response.latency < Patience.seconds)
     }
 
     @Test("response headers reach the provider", arguments: TransportKind.allCases)
@@ -128,7 +128,7 @@ struct TransportFaultTests {
         // No wall-clock bound: a busy machine is slower, not wrong.
         let arrivals = Arrivals()
         let server = try LoopbackServer { _ in
-            arrivals.arriveAndWait(for: 8, timeout: 60)
+            arrivals.arriveAndWait(for: 8, timeout: Patience.seconds)
             return .json(OpenAIBodies.completion())
         }
         let provider = server.openAI(transport: transport)

@@ -28,6 +28,11 @@ public final class ScriptedProvider: ModelProvider, @unchecked Sendable {
         public static func after(calls: Int, _ duration: Duration) -> Delay {
             Delay { call in call > calls ? duration : .zero }
         }
+
+        /// The first `calls` calls wait `duration`; every later one answers at once.
+        public static func first(calls: Int, _ duration: Duration) -> Delay {
+            Delay { call in call > calls ? .zero : duration }
+        }
     }
 
     public let kind: String
