@@ -63,7 +63,7 @@ let package = Package(
         ),
 
         // Approved outputs, the verdict of each step against them, the gate and the review of pending outputs.
-        .target(name: "Golden", dependencies: ["JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Checks", "Diff"]),
+        .target(name: "Golden", dependencies: ["JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Checks", "Diff", "Statistics"]),
 
         // The report files of a run: results.json, report.md, junit.xml and a self-contained index.html.
         .target(name: "Reports", dependencies: ["JSONSchema", "Intake", "Checks", "Storage", "Pipeline", "Diff", "Golden", "Statistics"]),

@@ -15,6 +15,18 @@ enum Failure {
             throw ExitCode.badInput
         }
     }
+
+    @discardableResult
+    static func exitingOnError<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Terminal.standardError.writeLine("error: \(error)")
+            throw ExitCode.badInput
+        }
+    }
 }
 
 extension ExitCode {

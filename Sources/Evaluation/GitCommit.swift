@@ -17,6 +17,13 @@ public enum GitCommit {
         return status.isEmpty ? head : head + "-dirty"
     }
 
+    /// git's `user.name` for the repository at `folder`; nil when none is set or git is missing.
+    public static func userName(at folder: URL, deadline: Duration = .seconds(10)) -> String? {
+        let name = BoundedSubprocess.output(of: ["git", "-C", folder.path, "config", "user.name"], deadline: deadline)?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return name?.isEmpty == false ? name : nil
+    }
+
     /// The folders git keeps a working tree's state in.
     struct Repository: Equatable {
         /// HEAD's folder: `.git`, or `.git/worktrees/NAME` for a linked worktree.

@@ -45,6 +45,15 @@ public struct Project: Sendable {
     /// Approved and pending outputs, all tracks.
     public var golden: GoldenStore { GoldenStore(folder: layout.golden) }
 
+    /// Reviewers' labels of the outputs on the variants' track, given with the
+    /// project's reason vocabulary.
+    public func reviewLabels(variants arguments: [String] = []) throws -> ReviewLabels {
+        let track = try variants(arguments).track
+        return ReviewLabels(
+            golden: GoldenStore.forRun(golden: layout.golden, track: track), reasons: try ReviewReasons.load(layout: layout),
+            fixtures: try corpus().fixtureNames())
+    }
+
     public func history() throws -> RunHistory {
         try RunHistory(file: layout.history)
     }

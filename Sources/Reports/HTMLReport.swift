@@ -30,6 +30,7 @@ public enum HTMLReport {
         }
         page += charts(report, history: history)
         if let repeats = report.repeats { page += repeatSection(repeats) }
+        if let agreement = report.agreement { page += agreementSection(agreement) }
         page += checksMatrix(report)
         page += filterBar(report)
         page += "<main>"
@@ -158,6 +159,35 @@ public enum HTMLReport {
             <div class="scroll checks"><table><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table></div>\(shortfalls)\(checks)\(flaky)\
             <p class="meta">\(HTML.escape(MarkdownReport.repeatNote))</p></section>
             """
+    }
+
+    /// The checks against reviewers' labels: the matrix with κ, the blind spots by
+    /// reason, the false alarms by check, each check's precision.
+    private static func agreementSection(_ agreement: Agreement) -> String {
+        func table(_ header: [String], _ rows: [[String]]) -> String {
+            "<div class=\"scroll checks\"><table><thead><tr>" + header.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
+                + rows.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table></div>"
+        }
+        func groups(_ title: String, _ groups: [Agreement.Group]) -> String {
+            "<h3>\(HTML.escape(title))</h3><ul>" + groups.map { group in
+                "<li><code>\(HTML.escape(group.name))</code> (\(group.outputs.count)): "
+                    + group.outputs.map { "<a href=\"#\(HTML.escape($0))\">\(HTML.escape($0))</a>" }.joined(separator: ", ") + "</li>"
+            }.joined() + "</ul>"
+        }
+        var html = "<section class=\"agreement\" id=\"agreement\"><h2>Checks against reviewers</h2>"
+            + table(Agreement.tableHeader, agreement.tableRows) + "<p class=\"meta\">\(HTML.escape(Agreement.legend))</p>"
+        html += agreement.blindSpots.isEmpty
+            ? "<p>No blind spots: every output a reviewer rejected fails a check.</p>"
+            : groups("Blind spots: a reviewer rejects, every check passes (by reason)", agreement.blindSpots)
+        if !agreement.falseAlarms.isEmpty { html += groups("False alarms: a reviewer signs, a check fails (by check)", agreement.falseAlarms) }
+        if !agreement.stale.isEmpty {
+            html += "<p><strong>Stale labels</strong> (the output changed since; not counted): "
+                + agreement.stale.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ") + "</p>"
+        }
+        if !agreement.checks.isEmpty {
+            html += "<details><summary>Each check against reviewer rejections</summary>" + table(Agreement.checkTableHeader, agreement.checkTableRows) + "</details>"
+        }
+        return html + "</section>"
     }
 
     private static func filterBar(_ report: RunReport) -> String {

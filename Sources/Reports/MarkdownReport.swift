@@ -37,6 +37,7 @@ public enum MarkdownReport {
             lines += ["", Self.repeatNote]
         }
         lines += attention(report)
+        if let agreement = report.agreement { lines += Self.agreement(agreement) }
         if !report.orphans.isEmpty {
             lines += ["", "### Orphaned golden files", ""] + report.orphans.map { "- " + code($0) }
         }
@@ -53,6 +54,34 @@ public enum MarkdownReport {
             lines += ["", inline(RunReport.unapprovedChecksNote), "", "</details>"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The checks against reviewers' labels: the matrix, each check's precision, the
+    /// blind spots by reason and the false alarms by check.
+    static func agreement(_ agreement: Agreement) -> [String] {
+        func table(_ header: [String], _ rows: [[String]]) -> [String] {
+            ["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
+                + rows.map { "| " + $0.map(tableCell).joined(separator: " | ") + " |" }
+        }
+        var lines = ["", "### Checks against reviewers", ""] + table(Agreement.tableHeader, agreement.tableRows) + ["", inline(Agreement.legend)]
+        if agreement.blindSpots.isEmpty {
+            lines += ["", "No blind spots: every output a reviewer rejected fails a check."]
+        } else {
+            lines += ["", "Blind spots (a reviewer rejects, every check passes), by reason:", ""]
+            lines += agreement.blindSpots.map { "- " + code($0.name) + " (\($0.outputs.count)): " + $0.outputs.map(code).joined(separator: ", ") }
+        }
+        if !agreement.falseAlarms.isEmpty {
+            lines += ["", "False alarms (a reviewer signs, a check fails), by check:", ""]
+            lines += agreement.falseAlarms.map { "- " + code($0.name) + " (\($0.outputs.count)): " + $0.outputs.map(code).joined(separator: ", ") }
+        }
+        if !agreement.stale.isEmpty {
+            lines += ["", "Stale labels (the output changed since; not counted): " + agreement.stale.map(code).joined(separator: ", ")]
+        }
+        if !agreement.checks.isEmpty {
+            lines += ["", "<details><summary>Each check against reviewer rejections</summary>", ""]
+            lines += table(Agreement.checkTableHeader, agreement.checkTableRows) + ["", "</details>"]
+        }
+        return lines
     }
 
     /// What the stability figures mean, under their table.

@@ -135,3 +135,29 @@ extension StepReport {
     /// The program markdown of the approved output, when the output differs from it.
     public var goldenMarkdown: String? { golden?[GoldenStore.markdownKey]?.stringValue }
 }
+
+extension RunReport {
+    /// What the checks made of each model step's output, by key, for `Agreement`: the
+    /// checks that failed, and whether the output is the approved one (only then can a
+    /// label of the approved output judge it).
+    public var judgedOutputs: [StepKey: Agreement.Judged] {
+        var judged: [StepKey: Agreement.Judged] = [:]
+        for fixture in fixtures {
+            for step in fixture.steps {
+                guard let kind = step.step?.traits.output else { continue }
+                let key = StepKey(fixture: fixture.name, step: step.id)
+                var failed = step.checks.filter { !$0.passed }.map(\.name)
+                if step.outcome == .invalid, !failed.contains(GoldenEntry.usableOutputCheck) { failed.append(GoldenEntry.usableOutputCheck) }
+                let unchanged: Bool
+                switch step.status {
+                case .matches, .knownFailure, .unapprovedCheck: unchanged = true
+                case .regression: unchanged = step.outcome == .valid && step.diff == nil
+                case .changed, .new, .stale, .error, .skipped: unchanged = false
+                }
+                judged[key] = Agreement.Judged(
+                    key: key, kind: kind == .program ? "program" : "options", failedChecks: failed, isApprovedOutput: unchanged)
+            }
+        }
+        return judged
+    }
+}

@@ -22,6 +22,9 @@ public struct RunReport: Codable, Sendable {
     /// Stability across repeats, for `run --repeat N` with N > 1, computed from the
     /// steps' repeat records; the other fields describe the first repeat.
     public var repeats: RepeatStatistics?
+    /// The checks against reviewers' labels of the outputs this run judged; nil when
+    /// none of them is labelled.
+    public var agreement: Agreement?
 
     public struct RunInfo: Codable, Sendable {
         /// Sortable and filesystem-safe, such as `20261121-204501-replay`.

@@ -31,6 +31,15 @@ public protocol GoldenStorage: Sendable {
     /// Every (fixture, step) with approved output, or with pending output, sorted.
     func entries(pending: Bool) -> [StepKey]
 
+    /// A reviewer's label of the step's output, nil when it has none.
+    func label(_ key: StepKey) throws(GoldenError) -> ReviewLabel?
+
+    /// Keeps `label` as the step's label, replacing any before it, atomically.
+    func writeLabel(_ label: ReviewLabel, for key: StepKey) throws(GoldenError)
+
+    /// Every (fixture, step) with a label, sorted.
+    func labelledEntries() -> [StepKey]
+
     /// The files of every fixture step outside `produced`, one orphan per step, sorted.
     func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan]
 

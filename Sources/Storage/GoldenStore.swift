@@ -141,7 +141,8 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// How the names of a step's files end in its fixture's folder (`<step><suffix>`),
     /// longest first so `goal-options.checks.json` is not read as step `goal-options.checks`.
     static let stepFileSuffixes = [
-        CassetteStore.fileSuffix, ".messages.json.new", ".checks.json.new", ".checks.json", ".json.new", ".md.new", ".json", ".md",
+        CassetteStore.fileSuffix, ".messages.json.new", ".checks.json.new", ".checks.json", ReviewLabel.fileSuffix, ".json.new", ".md.new",
+        ".json", ".md",
     ]
 
     /// The step a file in a fixture's folder belongs to, nil when it is no golden file.
@@ -163,7 +164,35 @@ public struct GoldenStore: GoldenStorage, Sendable {
 
     /// Every (fixture, step) with approved output, or with pending output, sorted.
     public func entries(pending: Bool) -> [StepKey] {
-        let suffix = pending ? ".json.new" : ".json"
+        entries(suffix: pending ? ".json.new" : ".json")
+    }
+
+    public func label(_ key: StepKey) throws(GoldenError) -> ReviewLabel? {
+        let path = labelPath(key)
+        guard let data = FileBytes.read(path) else { return nil }
+        return try ReviewLabel(fileText: data, path: display(URL(fileURLWithPath: path)))
+    }
+
+    public func writeLabel(_ label: ReviewLabel, for key: StepKey) throws(GoldenError) {
+        let file = URL(fileURLWithPath: labelPath(key))
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(label.fileText.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw GoldenError.unwritable(path: display(file), reason: error.localizedDescription)
+        }
+    }
+
+    public func labelledEntries() -> [StepKey] {
+        entries(suffix: ReviewLabel.fileSuffix)
+    }
+
+    private func labelPath(_ key: StepKey) -> String {
+        "\(folder.path)/\(key.fixture)/\(key.step)\(ReviewLabel.fileSuffix)"
+    }
+
+    /// Every (fixture, step) with a file named `<step><suffix>`, sorted.
+    private func entries(suffix: String) -> [StepKey] {
         var keys: [StepKey] = []
         let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for fixture in fixtures.sorted() {

@@ -15,6 +15,7 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var approvedEntries: [StepKey: GoldenEntry] = [:]
     private var pendingEntries: [StepKey: GoldenEntry] = [:]
+    private var labels: [StepKey: ReviewLabel] = [:]
     /// Fixtures whose folder a pending write made: a folder stays, empty or not, until `remove` empties it.
     private var folders: Set<String> = []
 
@@ -64,6 +65,21 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
         lock.withLock { (pending ? pendingEntries : approvedEntries).keys.sorted() }
     }
 
+    public func label(_ key: StepKey) throws(GoldenError) -> ReviewLabel? {
+        lock.withLock { labels[key] }
+    }
+
+    public func writeLabel(_ label: ReviewLabel, for key: StepKey) throws(GoldenError) {
+        lock.withLock {
+            labels[key] = label
+            folders.insert(key.fixture)
+        }
+    }
+
+    public func labelledEntries() -> [StepKey] {
+        lock.withLock { labels.keys.sorted() }
+    }
+
     public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
         var filesByStep: [StepKey: [String]] = [:]
         for key in recordings?.entries() ?? [] where !produced.contains(key) {
@@ -75,6 +91,9 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
             }
             for (key, entry) in pendingEntries where !produced.contains(key) {
                 filesByStep[key, default: []] += Self.fileNames(of: entry, step: key.step, suffix: ".new")
+            }
+            for key in labels.keys where !produced.contains(key) {
+                filesByStep[key, default: []].append(key.step + ReviewLabel.fileSuffix)
             }
         }
         return filesByStep.map { GoldenOrphan(key: $0.key, files: $0.value.sorted()) }.sorted()
@@ -97,6 +116,8 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
                 let fileKey = StepKey(fixture: key.fixture, step: step)
                 if name.hasSuffix(".new") {
                     pendingEntries[fileKey] = nil
+                } else if name.hasSuffix(ReviewLabel.fileSuffix) {
+                    labels[fileKey] = nil
                 } else if !name.hasSuffix(CassetteStore.fileSuffix) {
                     approvedEntries[fileKey] = nil
                 }
@@ -104,6 +125,7 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
             let existed = hadRecordings || folders.contains(key.fixture)
             let holdsOutputs = approvedEntries.keys.contains { $0.fixture == key.fixture }
                 || pendingEntries.keys.contains { $0.fixture == key.fixture }
+                || labels.keys.contains { $0.fixture == key.fixture }
             guard existed, !holdsOutputs, !keepsRecordings else { return false }
             folders.remove(key.fixture)
             return true

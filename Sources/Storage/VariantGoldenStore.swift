@@ -51,6 +51,19 @@ public struct VariantGoldenStore: GoldenStorage {
             + variant.entries(pending: pending).filter { track.holds(step: $0.step) }).sorted()
     }
 
+    public func label(_ key: StepKey) throws(GoldenError) -> ReviewLabel? {
+        try store(for: key.step).label(key)
+    }
+
+    public func writeLabel(_ label: ReviewLabel, for key: StepKey) throws(GoldenError) {
+        try store(for: key.step).writeLabel(label, for: key)
+    }
+
+    public func labelledEntries() -> [StepKey] {
+        (base.labelledEntries().filter { !track.holds(step: $0.step) }
+            + variant.labelledEntries().filter { track.holds(step: $0.step) }).sorted()
+    }
+
     /// The base prompts' orphans among the steps the track does not hold; a variant's
     /// folder is pruned by deleting it.
     public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {

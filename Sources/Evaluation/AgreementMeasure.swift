@@ -1,0 +1,54 @@
+import Foundation
+import Golden
+import History
+import Intake
+import Reports
+import Storage
+
+extension Project {
+    /// What `agreement` reports: the checks against reviewers' labels, and the run behind it.
+    public struct AgreementMeasure: Sendable {
+        /// Nil when no output of the track is labelled.
+        public var agreement: Agreement?
+        /// Labels on the track, fresh and stale.
+        public var labels: Int
+        /// Problems that did not stop the measure (a label file that cannot be read).
+        public var warnings: [String]
+        /// Steps whose recording is missing or stale, as `fixture/step`: their outputs were not judged.
+        public var unreplayable: [String]
+    }
+
+    /// The checks' agreement with reviewers' labels of the approved outputs on the
+    /// variants' track: every fixture replayed offline as the gate replays it (the
+    /// step cache read and kept), writing nothing else, neither pending files, nor a
+    /// report folder, nor a history row.
+    public func measureAgreement(variants arguments: [String] = []) async throws -> AgreementMeasure {
+        let prompts = try prompts(variants: arguments)
+        let track = prompts.variants.track
+        let golden = GoldenStore.forRun(golden: layout.golden, track: track)
+        let labels = try golden.labelled()
+        guard !labels.isEmpty else { return AgreementMeasure(agreement: nil, labels: 0, warnings: [], unreplayable: []) }
+        let digests = fileDigests()
+        let fixtures = try corpus(readsParsesBack: true).load()
+        let prices = try prices()
+        var options = Evaluation.Options()
+        options.ci = true
+        options.cachesSteps = true
+        options.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        options.keptReports = nil
+        options.findsOrphans = false
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("trainer-eval-agreement-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let evaluation = Evaluation(
+            layout: layout, prompts: prompts, prices: prices,
+            provider: try provider(ProviderSettings(), track: track, prices: prices, digests: digests), options: options,
+            stores: Evaluation.Stores(
+                golden: GoldenStore.forRun(golden: layout.golden, track: track, digests: digests), history: MemoryRunHistory(),
+                reports: ReportWriter(root: reports)),
+            fileDigests: digests)
+        let outcome = try await evaluation.run(fixtures)
+        let unreplayable = outcome.golden.verdicts.filter { $0.status == .stale }.map(\.key.description).sorted()
+        return AgreementMeasure(
+            agreement: outcome.report.agreement, labels: labels.count, warnings: outcome.warnings, unreplayable: unreplayable)
+    }
+}
