@@ -1,4 +1,5 @@
 import Foundation
+import Intake
 import JSONSchema
 
 /// What a trainer never writes and what a program owes, read from the reviewed
@@ -116,6 +117,26 @@ public struct AdviceRules: Sendable, Hashable {
     public var notTrainingSessions: [String]
     /// Activities a confirmed goal can name, and the exercises that are them.
     public var goalActivities: [GoalActivity]
+    /// How the time a person has for a session is read; nil when the file gives no rules.
+    public var sessionTime: AvailableTime.Rules?
+    /// What a program's title and goal never are; nil when the file gives no rules.
+    public var goalLine: GoalLineRules?
+    /// How an edit is told to have changed only what its feedback asks; nil when the file gives no rules.
+    public var editFidelity: EditFidelityRules?
+
+    /// A title and goal name the person's target: never a first step, never the person speaking.
+    public struct GoalLineRules: Sendable, Hashable {
+        public var firstSteps: [String]
+        public var firstPerson: [String]
+    }
+
+    /// The words an edit's feedback and cues are read with (`advice.yaml`'s `edit_fidelity`).
+    public struct EditFidelityRules: Sendable, Hashable {
+        public var asksToAdd: [String]
+        public var structureWords: [String]
+        public var cueWords: [String]
+        public var instructionOpenings: [String]
+    }
 
     public init(
         kinds: [Kind] = [], referralWords: [String] = [], weightLossFocus: Vocabulary = .init(), betaBlockers: [String] = [],
@@ -206,6 +227,31 @@ public struct AdviceRules: Sendable, Hashable {
             noInjuryAnswers: Set(try strings("/no_injury_answers").map { $0.lowercased() }), referrals: referrals,
             fillerExercises: try strings("/filler_exercises"), notTrainingSessions: try strings("/not_training_sessions"),
             goalActivities: activities)
+        if let time = document["session_time"] {
+            var phrases: [AvailableTime.Phrase] = []
+            for member in time["phrases"]?.objectValue?.members ?? [] {
+                guard let minutes = member.value.intValue, minutes > 0 else {
+                    throw fail("/session_time/phrases/\(member.key)", "expected the minutes the phrase names, a whole number")
+                }
+                phrases.append(AvailableTime.Phrase(words: member.key.lowercased(), minutes: minutes))
+            }
+            guard let floor = time["floor"]?.numberValue, floor > 0, floor <= 1 else {
+                throw fail("/session_time/floor", "expected the share of the usual time a session fills, above 0 and at most 1")
+            }
+            let fields = try strings("/session_time/fields")
+            for (index, field) in fields.enumerated() where !LocalIntakeData.fieldKeys.contains(field) {
+                throw fail("/session_time/fields/\(index)", "`\(field)` is not an intake field")
+            }
+            sessionTime = AvailableTime.Rules(fields: fields, floor: floor, phrases: phrases)
+        }
+        if document["goal_line"] != nil {
+            goalLine = GoalLineRules(firstSteps: try strings("/goal_line/first_steps"), firstPerson: try strings("/goal_line/first_person"))
+        }
+        if document["edit_fidelity"] != nil {
+            editFidelity = EditFidelityRules(
+                asksToAdd: try strings("/edit_fidelity/asks_to_add"), structureWords: try strings("/edit_fidelity/structure_words"),
+                cueWords: try strings("/edit_fidelity/cue_words"), instructionOpenings: try strings("/edit_fidelity/instruction_openings"))
+        }
         for member in document["beta_blockers"]?["note"]?.objectValue?.members ?? [] {
             effortNotes[member.key] = try string("/beta_blockers/note/\(member.key)")
         }

@@ -58,6 +58,9 @@ public enum DomainChecks {
             if step.edits, let before = context.before {
                 let refused = refusedRequest(in: scenario.programEdit.feedback, rules: context.knowledge.advice)
                 results += ProgramEditChecks.check(before: before, after: output, refused: refused)
+                if refused == nil {
+                    results += EditFidelityChecks.check(before: before, after: output, feedback: scenario.programEdit.feedback, knowledge: context.knowledge)
+                }
             }
         }
         results += safety(step, output: output, context: context)
@@ -120,6 +123,10 @@ public enum DomainChecks {
             let goal = [program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }
             if let result = AdviceChecks.suitsPerson(goal, prefix: "program", record: record, knowledge: context.knowledge) { results.append(result) }
             results += SessionContentChecks.check(sessions: program["sessions"]?.arrayValue ?? [], rules: rules)
+            if let result = GoalLineChecks.check(program, rules: rules) { results.append(result) }
+            if let time = availableTime(step, context: context) {
+                results.append(ProgramPlanChecks.fillsTheTime(program, time: time, rules: rules))
+            }
             if let goal = context.confirmedGoal, let result = AdviceChecks.servesGoal(program: program, confirmedGoal: goal, record: record, knowledge: context.knowledge) {
                 results.append(result)
             }
@@ -128,6 +135,16 @@ public enum DomainChecks {
             }
         }
         return results
+    }
+
+    /// The time the person has for a session: what an edit's feedback names, else what
+    /// their intake names; nil when neither names one or there are no rules to read it.
+    static func availableTime(_ step: PipelineStep, context: Context) -> AvailableTime? {
+        guard let rules = context.knowledge.advice.sessionTime else { return nil }
+        if step.editsProgram, let asked = AvailableTime.read(context.fixture.scenario.programEdit.feedback, label: "the feedback", rules: rules) {
+            return asked
+        }
+        return AvailableTime.read(context.fixture.record, rules: rules)
     }
 
     /// What the intake record itself rules out, whatever the scenario lists.

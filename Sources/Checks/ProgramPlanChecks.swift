@@ -131,3 +131,40 @@ public enum ProgramPlanChecks {
             : .fail("program.session-time-plausible", problems.joined(separator: "; "))
     }
 }
+
+extension ProgramPlanChecks {
+    /// Each training session fills the time the person has: at least the rules' floor
+    /// of the usual time they name, and no more than the longest (`program.fills-the-time`).
+    /// Sessions that are rest on their own are left to `program.training-sessions`.
+    static func fillsTheTime(_ program: JSONValue, time: AvailableTime, rules: AdviceRules) -> CheckResult {
+        let name = "program.fills-the-time"
+        let share = rules.sessionTime?.floor ?? 0.75
+        let floor = Double(time.usual) * share
+        let notTraining = Set(rules.notTrainingSessions.map(SessionContentChecks.normalized))
+        var short: [String] = []
+        var long: [String] = []
+        var counted = 0
+        for (index, session) in (program["sessions"]?.arrayValue ?? []).enumerated() {
+            let sessionName = session["name"]?.stringValue ?? ""
+            if notTraining.contains(SessionContentChecks.normalized(SessionContentChecks.withoutDayLabel(sessionName))) { continue }
+            guard let minutes = session["minutes"]?.intValue ?? program["session_minutes"]?.intValue else { continue }
+            counted += 1
+            let label = sessionName.isEmpty ? "session \(index + 1)" : "\"\(sessionName.prefix(40))\""
+            if Double(minutes) < floor {
+                short.append("\(label) \(minutes) min")
+            } else if minutes > time.longest {
+                long.append("\(label) \(minutes) min")
+            }
+        }
+        guard counted > 0 else { return .pass(name, "no session states its minutes") }
+        let percent = Int((share * 100).rounded())
+        if !short.isEmpty {
+            return .fail(name, "sessions far shorter than the \(time.usual) min the person has (\(time.source)); a session fills at least \(percent)% of it: "
+                + short.prefix(4).joined(separator: ", "))
+        }
+        if !long.isEmpty {
+            return .fail(name, "sessions longer than the \(time.longest) min the person has (\(time.source)): " + long.prefix(4).joined(separator: ", "))
+        }
+        return .pass(name, "every session fills \(percent)% to 100% of the \(time.usual) min the person has")
+    }
+}

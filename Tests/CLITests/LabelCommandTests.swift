@@ -5,6 +5,9 @@ import Testing
 
 /// `trainer-eval label` and `agreement` as a reviewer uses them, on a copy of the
 /// project with busy-parent's golden files (its committed labels taken out).
+///
+/// The copy's coaching data has no goal-line rule, so busy-parent's draft passes
+/// every check: a reviewer's reject of it is a blind spot.
 @Suite("Labels and agreement")
 struct LabelCommandTests {
     static func makeProject() throws -> URL {
@@ -12,6 +15,18 @@ struct LabelCommandTests {
         let folder = project.appendingPathComponent("golden/busy-parent")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".review.json") {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        let advice = project.appendingPathComponent("prompts/coaching/advice.yaml")
+        var lines = try String(contentsOf: advice, encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "goal_line:"))
+        let end = lines[(start + 1)...].firstIndex { !$0.hasPrefix(" ") } ?? lines.endIndex
+        lines.removeSubrange(start..<end)
+        try lines.joined(separator: "\n").write(to: advice, atomically: true, encoding: .utf8)
+        for step in ["program-draft", "program-edit"] {
+            let checks = folder.appendingPathComponent("\(step).checks.json")
+            let text = try String(contentsOf: checks, encoding: .utf8)
+                .replacingOccurrences(of: #"\n\s*"program.goal-line": (true|false),"#, with: "", options: .regularExpression)
+            try text.write(to: checks, atomically: true, encoding: .utf8)
         }
         return project
     }
@@ -63,12 +78,12 @@ struct LabelCommandTests {
     @Test func agreementCountsFreshLabelsAndGates() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }
-        // A reject the checks miss (every check passes on the draft) and one they catch
-        // (the first option set fails checks), and a sign.
+        // A reject the checks miss (every check passes on the draft) and two they catch
+        // (the first option set and the edit fail checks).
         for arguments in [
             ["label", "busy-parent", "program-draft", "reject", "--reason", "too-short-for-time", "--reviewer", "Ann"],
             ["label", "busy-parent", "goal-options", "reject", "--reason", "cut-text", "--reviewer", "Ann"],
-            ["label", "busy-parent", "program-edit", "sign", "--reviewer", "Ann"],
+            ["label", "busy-parent", "program-edit", "reject", "--reason", "edit-changed-unasked", "--reviewer", "Ann"],
         ] {
             let outcome = try Self.run(arguments, in: project)
             #expect(outcome.status == 0, "\(outcome.standardError)")

@@ -86,7 +86,7 @@ struct SettledFixturesTests {
         let readBack = try run()
         #expect(readBack.status == 0, "\(readBack.standardOutput)\(readBack.standardError)")
         #expect(readBack.standardOutput.contains("324 of 324 replayed steps read back from .step-cache/"))
-        #expect(readBack.standardOutput.contains("gate passes · 405 steps: known failure 162 · pass 243"))
+        #expect(readBack.standardOutput.contains("gate passes · 405 steps: known failure 324 · pass 81"))
         #expect(try latestResults() == expected.results, "every fixture's results.json text is the same, byte for byte")
         #expect(try latest("junit.xml") == expected.junit)
         #expect(try latest("report.md") == expected.markdown)
@@ -124,7 +124,7 @@ struct SettledFixturesTests {
 
         let regressed = try run()
         #expect(regressed.status == 1, "a check that passed in golden fails now")
-        #expect(regressed.standardOutput.contains("gate fails · 405 steps: regression 1 · known failure 161 · pass 243"), "\(regressed.standardOutput)")
+        #expect(regressed.standardOutput.contains("gate fails · 405 steps: regression 1 · known failure 323 · pass 81"), "\(regressed.standardOutput)")
         let results = try latestResults().joined(separator: "\n")
         #expect(results.contains(#""name":"\#(changed)""#))
         let html = try latest("index.html")
@@ -135,7 +135,7 @@ struct SettledFixturesTests {
         try approved.write(to: checksFile, atomically: true, encoding: .utf8)
         let restored = try run()
         #expect(restored.status == 0)
-        #expect(restored.standardOutput.contains("known failure 162 · pass 243"))
+        #expect(restored.standardOutput.contains("known failure 324 · pass 81"))
     }
 
     /// A run that leaves outputs pending keeps each such fixture as the gate will find it
@@ -172,7 +172,7 @@ struct SettledFixturesTests {
 
         let fresh = try run(["--no-cache"])
         #expect(fresh.status == 0)
-        #expect(fresh.standardOutput.contains("gate passes · 405 steps: known failure 162 · pass 243"), "\(fresh.standardOutput)")
+        #expect(fresh.standardOutput.contains("gate passes · 405 steps: known failure 324 · pass 81"), "\(fresh.standardOutput)")
         #expect(try latestResults() == readBack.results, "every fixture's results.json text is the one the gate works out, byte for byte")
         #expect(try latest("junit.xml") == readBack.junit)
         #expect(try latest("report.md") == readBack.markdown)
