@@ -3,6 +3,7 @@ import Console
 import Foundation
 import Golden
 import Intake
+import Evaluation
 
 /// `trainer-eval review`: walk the pending outputs one by one, a key press each.
 struct ReviewCommand: AsyncParsableCommand {
@@ -11,13 +12,18 @@ struct ReviewCommand: AsyncParsableCommand {
         abstract: "Review pending outputs one at a time: accept, reject or skip each with one key.",
         discussion: """
             Keys: a accept, r reject, s skip, q quit, ? help. Accepting an output whose checks passed \
-            in golden and fail now asks first, since it records those failures as known. Needs an \
-            interactive terminal; elsewhere use `trainer-eval diff`, `accept` and `reject`.
+            in golden and fail now asks first, since it records those failures as known. As a \
+            reviewer, + signs the output and - rejects it, then asks for the reasons by number: \
+            the label `trainer-eval label --pending` gives, kept beside the golden files. Needs an \
+            interactive terminal; elsewhere use `trainer-eval diff`, `accept`, `reject` and `label`.
             """
     )
 
     @OptionGroup var projectOptions: ProjectOptions
     @OptionGroup var selection: GoldenSelection
+
+    @Option(help: ArgumentHelp("Who labels outputs with + and -. Default: git's user.name.", valueName: "name"))
+    var reviewer: String?
 
     func run() async throws {
         try selection.checkNames(in: projectOptions)
@@ -30,6 +36,11 @@ struct ReviewCommand: AsyncParsableCommand {
         let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
         let keys = KeyReader()
         defer { keys.restore() }
-        try Failure.exitingOnError { try ReviewSession(review: review, keys: keys, out: .standardOutput).walk(items) }
+        let project = try projectOptions.openProject()
+        let labelling = (try? project.reviewLabels(variants: selection.variantOptions.variant)).map { labels in
+            ReviewSession.Labelling(
+                labels: labels, reviewer: reviewer ?? GitCommit.userName(at: project.layout.root) ?? "", date: ReviewLabels.today())
+        }
+        try Failure.exitingOnError { try ReviewSession(review: review, keys: keys, out: .standardOutput, labelling: labelling).walk(items) }
     }
 }

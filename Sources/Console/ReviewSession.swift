@@ -1,4 +1,5 @@
 import Golden
+import Storage
 
 /// Where key presses come from: the terminal (`KeyReader`) or, in a test, a script.
 public protocol KeySource {
@@ -10,16 +11,31 @@ extension KeyReader: KeySource {}
 
 /// `review`'s conversation: each pending output shown with its diff, one key each
 /// to accept, reject, skip or quit, and a confirmation before a regression is
-/// accepted as a known failure.
+/// accepted as a known failure. With `labelling`, a reviewer also signs (`+`) or
+/// rejects (`-`, then the reasons by number) the pending output, as `label --pending` does.
 public struct ReviewSession {
     let review: GoldenReview
     let keys: any KeySource
     let out: Terminal
+    let labelling: Labelling?
+
+    /// Who labels, and where the labels go.
+    public struct Labelling {
+        public var labels: ReviewLabels
+        public var reviewer: String
+        /// `YYYY-MM-DD`.
+        public var date: String
+
+        public init(labels: ReviewLabels, reviewer: String, date: String) {
+            (self.labels, self.reviewer, self.date) = (labels, reviewer, date)
+        }
+    }
 
     public static let keyHelp = "a accept · r reject · s skip · q quit · ? help"
+    public static let labelKeyHelp = "+ sign it as a reviewer · - reject it as a reviewer, with reasons"
 
-    public init(review: GoldenReview, keys: any KeySource, out: Terminal) {
-        (self.review, self.keys, self.out) = (review, keys, out)
+    public init(review: GoldenReview, keys: any KeySource, out: Terminal, labelling: Labelling? = nil) {
+        (self.review, self.keys, self.out, self.labelling) = (review, keys, out, labelling)
     }
 
     /// Walks `items` in order; what was applied is applied even when a later one throws.
@@ -42,9 +58,14 @@ public struct ReviewSession {
     /// Asks for keys until one decides `item`, and applies it: accepted, rejected, skipped or quit.
     private func answer(_ item: GoldenReview.Item) throws -> GoldenReview.Outcome {
         while true {
-            out.write("accept (a), reject (r), skip (s), quit (q), help (?)? ")
+            out.write("accept (a), reject (r), skip (s), \(labelling == nil ? "" : "sign (+), reject as a reviewer (-), ")quit (q), help (?)? ")
             // The end of input reads as Ctrl-D, which quits: no one is left to answer for the rest.
             let key = keys.next() ?? "\u{4}"
+            if let labelling, key == "+" || key == "-" {
+                out.writeLine(String(key))
+                label(item, verdict: key == "+" ? .sign : .reject, labelling: labelling)
+                continue
+            }
             guard let decision = Self.decision(for: key) else {
                 printNonAnswer(key)
                 continue
@@ -59,6 +80,40 @@ public struct ReviewSession {
                 if confirmed { outcome = try review.apply(decision, to: item, confirmed: true) }
             }
             if outcome != .needsConfirmation { return outcome }
+        }
+    }
+
+    /// Labels the pending output: for a reject, first asks for the reasons by number
+    /// (`2 7`, then Enter). A label that cannot be given says why; the review goes on.
+    private func label(_ item: GoldenReview.Item, verdict: ReviewLabel.Verdict, labelling: Labelling) {
+        var reasons: [String] = []
+        if verdict == .reject {
+            let vocabulary = labelling.labels.reasons.reasons
+            for (index, reason) in vocabulary.enumerated() {
+                out.writeLine("  " + String(format: "%2d", index + 1) + " \(reason.id): \(reason.definition)")
+            }
+            out.write("Reasons, by number (Enter when done): ")
+            var typed = ""
+            while let key = keys.next(), key != "\n", key != "\r" {
+                typed.append(key)
+                out.write(String(key))
+            }
+            out.writeLine()
+            let numbers = typed.split { !$0.isNumber }.compactMap { Int($0) }
+            reasons = numbers.filter { vocabulary.indices.contains($0 - 1) }.map { vocabulary[$0 - 1].id }
+            let unknown = numbers.filter { !vocabulary.indices.contains($0 - 1) }
+            if !unknown.isEmpty { out.writeLine("  no reason numbered \(unknown.map(String.init).joined(separator: ", ")): left out") }
+        }
+        let request = ReviewLabels.Request(
+            fixture: item.key.fixture, step: item.key.step, verdict: verdict, reasons: reasons, note: nil,
+            reviewer: labelling.reviewer, date: labelling.date, pending: true)
+        do {
+            let written = try labelling.labels.label(request)
+            out.writeLine("  " + (verdict == .sign ? out.styled("signed", .green) : out.styled("rejected", .red))
+                + " as \(written.label.reviewer)" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
+                + "; now accept, reject or skip the output itself.")
+        } catch {
+            out.writeLine("  " + out.styled("not labelled:", .yellow) + " \(error)")
         }
     }
 
@@ -80,7 +135,7 @@ public struct ReviewSession {
             out.writeLine()
         case "?", "h":
             out.writeLine("?")
-            out.writeLine("  " + Self.keyHelp)
+            out.writeLine("  " + Self.keyHelp + (labelling == nil ? "" : " · " + Self.labelKeyHelp))
         default:
             out.writeLine(String(key))
             out.writeLine("  `\(key)` is not an answer: " + Self.keyHelp)

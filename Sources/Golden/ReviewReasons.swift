@@ -10,6 +10,10 @@ public struct ReviewReasons: Sendable {
         public var definition: String
         /// The output kinds it can describe: `options`, `program`.
         public var appliesTo: [String]
+
+        public init(id: String, definition: String, appliesTo: [String]) {
+            (self.id, self.definition, self.appliesTo) = (id, definition, appliesTo)
+        }
     }
 
     public var reasons: [Reason]

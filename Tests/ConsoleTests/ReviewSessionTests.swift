@@ -41,4 +41,35 @@ struct ReviewSessionTests {
         #expect(try store.approved(StepKey(fixture: "ana", step: "goal-options"))?.output == Self.changed)
         #expect(try review.pending().map(\.key.fixture) == ["cy"])
     }
+
+    @Test func aReviewerSignsOrRejectsWithReasonsAndTheLabelJudgesWhatIsAccepted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(folder: folder)
+        let (ana, ben) = (StepKey(fixture: "ana", step: "goal-options"), StepKey(fixture: "ben", step: "goal-options"))
+        try store.writePending(GoldenEntry(output: Self.changed, checks: [:]), for: ana)
+        try store.writePending(GoldenEntry(output: Self.options, checks: [:]), for: ben)
+        let reasons = ReviewReasons(reasons: [
+            .init(id: "cut-text", definition: "A sentence that stops mid-way.", appliesTo: ["options"]),
+            .init(id: "duplicate-options", definition: "Options that reword one another.", appliesTo: ["options"]),
+        ])
+        let labelling = ReviewSession.Labelling(
+            labels: ReviewLabels(golden: store, reasons: reasons, fixtures: ["ana", "ben"]), reviewer: "Ann", date: "2026-12-01")
+        let review = GoldenReview(store: store)
+
+        // ana: rejected as a reviewer for reasons 2 and 1 (9 is no reason), then accepted; ben: signed, then rejected.
+        let text = try PrinterTests.printed { terminal in
+            try? ReviewSession(review: review, keys: ScriptedKeys("-2 1 9\na+r"), out: terminal, labelling: labelling).walk(try review.pending())
+        }
+        #expect(text.contains(" 2 duplicate-options: Options that reword one another."), "\(text)")
+        #expect(text.contains("no reason numbered 9: left out"))
+        #expect(text.contains("rejected as Ann (duplicate-options, cut-text)"))
+        #expect(text.contains("signed as Ann"))
+        let anaLabel = try #require(try store.label(ana))
+        #expect(anaLabel.verdict == .reject && anaLabel.reasons == ["duplicate-options", "cut-text"])
+        #expect(anaLabel.outputDigest == (try store.approved(ana))?.outputDigest, "the label judges the output accepted")
+        let benLabel = try #require(try store.label(ben))
+        #expect(benLabel.verdict == .sign && benLabel.reasons.isEmpty)
+        #expect(try store.approved(ben) == nil, "the output itself was rejected")
+    }
 }
