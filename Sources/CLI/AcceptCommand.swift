@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import Evaluation
 import Golden
 import Intake
 
@@ -24,8 +25,21 @@ struct AcceptCommand: AsyncParsableCommand {
     @Flag(help: "Approve only the check results of pending outputs whose output is unchanged; other pending outputs stay pending.")
     var checks = false
 
+    @Option(
+        name: .customLong("allow-unsafe"),
+        help: ArgumentHelp(
+            "Approve outputs that fail a safety check (prompts/coaching/check-severity.yaml) for this reason, kept beside each; without it they stay pending.",
+            valueName: "reason"))
+    var allowUnsafe: String?
+
+    @Option(help: ArgumentHelp("Who gives --allow-unsafe's reason. Default: git's user.name.", valueName: "name"))
+    var reviewer: String?
+
     func validate() throws {
         if checks, prune { throw ValidationError("--checks and --prune are separate steps: run them one after the other.") }
+        if let allowUnsafe, allowUnsafe.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--allow-unsafe needs the reason a reviewer stands by, such as \"kept to show the guardrail catches it\".")
+        }
     }
 
     func run() async throws {
@@ -36,13 +50,20 @@ struct AcceptCommand: AsyncParsableCommand {
             AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything).print(acceptance)
             return
         }
-        let review = GoldenReview(store: try selection.store(in: projectOptions))
+        let project = try projectOptions.openProject()
+        var review = GoldenReview(store: try selection.store(in: projectOptions))
+        review.safety = try Failure.exitingOnError { try SafetyPolicy.load(layout: project.layout) }
+        let approval = allowUnsafe.map {
+            GoldenReview.UnsafeApproval(reason: $0, reviewer: reviewer ?? GitCommit.userName(at: project.layout.root) ?? "unknown", date: ReviewLabels.today())
+        }
         let fixtures = prune ? try everyFixture() : nil
         let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything)
         let acceptance = try Failure.exitingOnError {
-            try review.accept(where: selection.includes, pruning: fixtures, onEvent: printer.print)
+            try review.accept(where: selection.includes, pruning: fixtures, allowingUnsafe: approval, onEvent: printer.print)
         }
         printer.printSummary(of: acceptance)
+        printer.printRefusals(of: acceptance, scope: selection.arguments)
+        if !acceptance.refused.isEmpty { throw ExitCode.failure }
     }
 
     /// Every fixture of the project; pruning judges orphans by all of them, so an

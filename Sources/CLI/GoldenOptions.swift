@@ -30,6 +30,11 @@ struct GoldenSelection: ParsableArguments {
 
     var isEverything: Bool { fixture.isEmpty && step == nil }
 
+    /// The selection as a suggested command spells it: ` --fixture a --step s --variant v`.
+    var arguments: String {
+        fixture.map { " --fixture \($0)" }.joined() + (step.map { " --step \($0)" } ?? "") + variantOptions.variant.map { " --variant \($0)" }.joined()
+    }
+
     /// The golden outputs the selection reviews: a variant's folder for the steps it holds.
     func store(in projectOptions: ProjectOptions) throws -> any GoldenStorage {
         let layout = try projectOptions.layout()

@@ -32,7 +32,8 @@ struct ReviewCommand: AsyncParsableCommand {
                 "error: review needs an interactive terminal. Use `\(Invocation.command) diff` to read the changes, then `\(Invocation.command) accept` or `\(Invocation.command) reject` with --fixture and --step.")
             throw ExitCode.badInput
         }
-        let review = try selection.review(in: projectOptions)
+        var review = try selection.review(in: projectOptions)
+        review.safety = try Failure.exitingOnError { try SafetyPolicy.load(layout: try projectOptions.layout()) }
         let items = try Failure.exitingOnError { try review.pending(where: selection.includes) }
         let keys = KeyReader()
         defer { keys.restore() }

@@ -17,6 +17,10 @@ public struct AcceptancePrinter {
             terminal.writeLine(terminal.styled("accepted", .green) + " \(key)")
         case .acceptedAll(let keys):
             terminal.writeLine(keys.isEmpty ? "Nothing pending\(selectsEverything ? "" : " for that selection")." : "\(keys.count) accepted.")
+        case .refusedUnsafe(let key, let checks):
+            terminal.writeLine(terminal.styled("refused", .red) + " \(key): fails safety checks \(checks.joined(separator: ", ")); left pending")
+        case .acceptedUnsafe(let key, let checks):
+            terminal.writeLine(terminal.styled("allowed", .yellow) + " \(key): fails safety checks \(checks.joined(separator: ", ")); the reason is kept beside it")
         case .pruned(let pruned):
             for path in pruned.orphan.paths { terminal.writeLine(terminal.styled("pruned", .yellow) + " \(path)") }
             if pruned.removedFolder {
@@ -43,6 +47,16 @@ public struct AcceptancePrinter {
         if !acceptance.skipped.isEmpty {
             terminal.writeLine("\(acceptance.skipped.count) left pending: `\(Invocation.command) diff`, then `\(Invocation.command) accept` or `\(Invocation.command) reject`.")
         }
+    }
+
+    /// Why outputs were left pending for failing safety checks, and the command that
+    /// approves them anyway, with a reason.
+    public func printRefusals(of acceptance: GoldenReview.Acceptance, scope: String) {
+        guard !acceptance.refused.isEmpty else { return }
+        let count = acceptance.refused.count
+        terminal.writeLine(terminal.styled("\(count) output\(count == 1 ? " fails" : "s fail") a safety check", .red)
+            + " and \(count == 1 ? "was" : "were") not approved. Fix the prompt (in a variant) and record again, or approve "
+            + "\(count == 1 ? "it" : "them") for a reason a reviewer stands by: `\(Invocation.command) accept --allow-unsafe \"REASON\"\(scope)`.")
     }
 
     /// How many files pruning deleted; nothing when no pruning was asked for.

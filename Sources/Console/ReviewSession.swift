@@ -1,4 +1,5 @@
 import Golden
+import Intake
 import Storage
 
 /// Where key presses come from: the terminal (`KeyReader`) or, in a test, a script.
@@ -72,6 +73,12 @@ public struct ReviewSession {
             }
             out.writeLine(decision == .quit ? "" : String(key))
             var outcome = try review.apply(decision, to: item)
+            if outcome == .refusedUnsafe {
+                let checks = review.safety.failures(of: item.pending).joined(separator: ", ")
+                out.writeLine(out.styled("Not approved:", .red) + " it fails safety checks (\(checks)). Reject or skip it; "
+                    + "`\(Invocation.command) accept --allow-unsafe \"REASON\" --fixture \(item.key.fixture) --step \(item.key.step)` approves it for a reason a reviewer stands by.")
+                continue
+            }
             if outcome == .needsConfirmation {
                 let checks = item.diff.newlyFailing.joined(separator: ", ")
                 out.write(out.styled("This is a regression:", .red) + " \(checks) passed in golden and fail now; accepting records them as known failures. Accept anyway? (y/N) ")

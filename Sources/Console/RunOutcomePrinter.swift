@@ -37,6 +37,10 @@ public struct RunOutcomePrinter {
 
     public func print(_ outcome: Evaluation.Outcome, interrupted: Bool) {
         out.writeLine(outcome.report.totals.table(recorded: replaying))
+        if let safety = outcome.report.safetyLine {
+            let open = outcome.report.approvedSafetyFailures?.contains { $0.allowedBecause == nil } ?? false
+            out.writeLine(out.styled("safety", open ? .red : .yellow) + ": " + safety)
+        }
         if let repeats = outcome.report.repeats { printStability(repeats) }
         GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments, scopeArguments: scopeArguments)
             .print(outcome.golden, statusLine: outcome.report.statusLine)

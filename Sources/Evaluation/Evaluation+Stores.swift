@@ -79,3 +79,52 @@ extension Evaluation.Stores {
         return (warnings, reportError)
     }
 }
+
+extension Evaluation.Stores {
+    /// Sets what the reviewers' side says of `report`: its agreement with their labels,
+    /// and the approved outputs that fail a safety check, with the gate's verdict
+    /// judged again with them. Returns a warning when a label file cannot be read.
+    func judgeAgainstReviewers(_ report: inout RunReport, layout: ProjectLayout) -> String? {
+        let warning: String?
+        (report.agreement, warning) = agreement(of: report)
+        report.approvedSafetyFailures = approvedSafetyFailures(in: report, layout: layout)
+        report.totals.passesGate = report.passes(.ci)
+        return warning
+    }
+
+    /// The checks against reviewers' labels of the outputs `report` judged; nil when
+    /// none is labelled, with a warning when a label file cannot be read.
+    func agreement(of report: RunReport) -> (Agreement?, warning: String?) {
+        let labelled: [Labelled]
+        do {
+            labelled = try golden.labelled()
+        } catch {
+            return (nil, "reviewers' labels were left out of the report: \(error)")
+        }
+        guard !labelled.isEmpty else { return (nil, nil) }
+        let agreement = Agreement(labelled: labelled, judged: report.judgedOutputs)
+        return (agreement.isEmpty ? nil : agreement, nil)
+    }
+
+    /// The approved outputs `report` judged that fail a safety check, each with the
+    /// reason that allows it, if one covers the output as it is; nil when there are none.
+    func approvedSafetyFailures(in report: RunReport, layout: ProjectLayout) -> [RunReport.ApprovedSafetyFailure]? {
+        let policy = (try? SafetyPolicy.load(layout: layout)) ?? .none
+        guard !policy.rules.isEmpty else { return nil }
+        var found: [RunReport.ApprovedSafetyFailure] = []
+        for fixture in report.fixtures {
+            for step in fixture.steps where [.knownFailure, .unapprovedCheck].contains(step.status) {
+                var failing = Set(step.checks.filter { !$0.passed }.map(\.name))
+                if step.outcome == .invalid { failing.insert(GoldenEntry.usableOutputCheck) }
+                let checks = failing.filter { policy.rule(for: $0) != nil }.sorted()
+                guard !checks.isEmpty else { continue }
+                let key = StepKey(fixture: fixture.name, step: step.id)
+                let approved = try? golden.approved(key)
+                let allowance = (try? golden.allowance(key)) ?? nil
+                let covering = approved.flatMap { entry in allowance.flatMap { $0.covers(entry, failing: checks) ? $0 : nil } }
+                found.append(RunReport.ApprovedSafetyFailure(step: key.description, checks: checks, allowedBecause: covering?.reason))
+            }
+        }
+        return found.isEmpty ? nil : found
+    }
+}

@@ -5,6 +5,7 @@ import Intake
 import Pipeline
 import Providers
 import Reports
+import Storage
 
 /// One evaluation run from start to finish: the pipeline over the fixtures
 /// (repeated when asked), the comparison with golden, the run history and the
@@ -261,8 +262,7 @@ public struct Evaluation: Sendable {
             settled: Dictionary(
                 settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } } + keptEarly.all.map { ($0.name, $0) },
                 uniquingKeysWith: { first, _ in first }))
-        let labelWarning: String?
-        (report.agreement, labelWarning) = agreement(of: report)
+        let labelWarning = stores.judgeAgainstReviewers(&report, layout: layout)
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             let (built, ran) = (report.fixtures, results)
@@ -310,20 +310,6 @@ public struct Evaluation: Sendable {
 }
 
 extension Evaluation {
-    /// The checks against reviewers' labels of the outputs `report` judged; nil when
-    /// none is labelled, with a warning when a label file cannot be read.
-    func agreement(of report: RunReport) -> (Agreement?, warning: String?) {
-        let labelled: [Labelled]
-        do {
-            labelled = try stores.golden.labelled()
-        } catch {
-            return (nil, "reviewers' labels were left out of the report: \(error)")
-        }
-        guard !labelled.isEmpty else { return (nil, nil) }
-        let agreement = Agreement(labelled: labelled, judged: report.judgedOutputs)
-        return (agreement.isEmpty ? nil : agreement, nil)
-    }
-
     /// Fixtures to read back whole, for a run large enough (see `SettledFixtures`);
     /// with `spool`, only kept there for this run's report.
     func settledFixtures(_ fixtures: [Fixture], writesPending: Bool, spool: URL?) -> SettledFixtures? {

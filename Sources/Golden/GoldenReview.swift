@@ -27,6 +27,18 @@ public struct GoldenReview: Sendable {
         public var acceptsRegression: Bool { !diff.newlyFailing.isEmpty }
     }
 
+    /// A reviewer's reason to approve outputs that fail safety checks (`--allow-unsafe`).
+    public struct UnsafeApproval: Sendable, Hashable {
+        public var reason: String
+        public var reviewer: String
+        /// `YYYY-MM-DD`.
+        public var date: String
+
+        public init(reason: String, reviewer: String, date: String) {
+            (self.reason, self.reviewer, self.date) = (reason, reviewer, date)
+        }
+    }
+
     /// A reviewer's answer for one pending output.
     public enum Decision: Sendable, Hashable {
         case accept, reject, skip, quit
@@ -37,6 +49,8 @@ public struct GoldenReview: Sendable {
         case accepted, rejected, skipped
         /// Nothing changed: the output is a regression, and accepting it needs confirming.
         case needsConfirmation
+        /// Nothing changed: the output fails safety checks, and only `accept --allow-unsafe` with a reason approves it.
+        case refusedUnsafe
         /// The review stops here; this output and the ones after it stay pending.
         case quit
     }
@@ -55,7 +69,7 @@ public struct GoldenReview: Sendable {
             case .accepted: accepted += 1
             case .rejected: rejected += 1
             case .skipped: skipped += 1
-            case .needsConfirmation, .quit: break
+            case .needsConfirmation, .refusedUnsafe, .quit: break
             }
         }
     }
@@ -75,6 +89,10 @@ public struct GoldenReview: Sendable {
         case acceptedAll([StepKey])
         /// An orphaned step's files were deleted.
         case pruned(Pruned)
+        /// A pending output fails these safety checks and was left pending: no reason to approve it was given.
+        case refusedUnsafe(StepKey, [String])
+        /// A pending output that fails these safety checks was approved for the reason given, kept beside it.
+        case acceptedUnsafe(StepKey, [String])
     }
 
     /// What `accept` did.
@@ -83,6 +101,8 @@ public struct GoldenReview: Sendable {
         public var accepted: [StepKey]
         /// The orphaned steps deleted, sorted; nil when no pruning was asked for.
         public var pruned: [Pruned]?
+        /// Pending outputs left pending because they fail safety checks, with those checks.
+        public var refused: [StepKey: [String]] = [:]
     }
 
     /// A check result `accept --checks` approved, from what golden recorded to what it records now.
@@ -133,6 +153,8 @@ public struct GoldenReview: Sendable {
     }
 
     public let store: any GoldenStorage
+    /// Which checks guard the person's safety: an output failing one is approved only with a reason.
+    public var safety: SafetyPolicy = .none
     /// The base's approved outputs, beside a variant's new ones; nil when reviewing the base.
     public var baseStore: (any GoldenStorage)?
     /// The variant label of the track reviewed; nil for the base.
@@ -197,23 +219,82 @@ public struct GoldenReview: Sendable {
     /// not accepted: a pending output of a step that is going away is deleted with it,
     /// never promoted first. `onEvent` hears of each step as it is done, so a failure
     /// half-way still tells what went before it.
+    ///
+    /// A pending output that fails a safety check (`safety`) is left pending and
+    /// reported, unless `approval` gives a reason to approve it: the reason is then kept
+    /// beside its golden files, tied to the output.
     @discardableResult
     public func accept(
-        where includes: (StepKey) -> Bool = { _ in true }, pruning fixtures: [Fixture]? = nil,
+        where includes: (StepKey) -> Bool = { _ in true }, pruning fixtures: [Fixture]? = nil, allowingUnsafe approval: UnsafeApproval? = nil,
         onEvent: (AcceptEvent) -> Void = { _ in }
     ) throws -> Acceptance {
         let orphans = fixtures.map { self.orphans(producedBy: $0, where: includes) } ?? []
         let orphanedSteps = Set(orphans.map(\.key))
         var accepted: [StepKey] = []
+        var refused: [StepKey: [String]] = [:]
         for key in store.entries(pending: true) where includes(key) && !orphanedSteps.contains(key) {
+            let failures = try store.pending(key).map(safety.failures) ?? []
+            if !failures.isEmpty {
+                guard let approval else {
+                    refused[key] = failures
+                    onEvent(.refusedUnsafe(key, failures))
+                    continue
+                }
+                try allow(key, failing: failures, for: approval)
+                onEvent(.acceptedUnsafe(key, failures))
+            }
             try store.accept(key)
             accepted.append(key)
             onEvent(.accepted(key))
         }
         onEvent(.acceptedAll(accepted))
-        guard fixtures != nil else { return Acceptance(accepted: accepted, pruned: nil) }
+        guard fixtures != nil else { return Acceptance(accepted: accepted, pruned: nil, refused: refused) }
         let pruned = try prune(orphans) { onEvent(.pruned($0)) }
-        return Acceptance(accepted: accepted, pruned: pruned)
+        return Acceptance(accepted: accepted, pruned: pruned, refused: refused)
+    }
+
+    /// Keeps the reason to approve the step's pending output though it fails `failures`.
+    private func allow(_ key: StepKey, failing failures: [String], for approval: UnsafeApproval) throws {
+        guard let pending = try store.pending(key) else { return }
+        try store.writeAllowance(
+            UnsafeAllowance(
+                checks: failures, reason: approval.reason, reviewer: approval.reviewer, date: approval.date, outputDigest: pending.outputDigest),
+            for: key)
+    }
+
+    /// An approved output that fails safety checks, and the reason it was allowed, if one covers it.
+    public struct ApprovedUnsafe: Sendable, Hashable {
+        public var key: StepKey
+        public var checks: [String]
+        /// Nil when no allowance covers the output as it is (none was given, or the output changed since).
+        public var allowance: UnsafeAllowance?
+    }
+
+    /// Every approved output the selection includes that fails a safety check, in fixture and step order.
+    public func approvedUnsafe(where includes: (StepKey) -> Bool = { _ in true }) throws(GoldenError) -> [ApprovedUnsafe] {
+        var found: [ApprovedUnsafe] = []
+        for key in store.entries(pending: false) where includes(key) {
+            guard let entry = try store.approved(key) else { continue }
+            let failures = safety.failures(of: entry)
+            guard !failures.isEmpty else { continue }
+            let allowance = try store.allowance(key).flatMap { $0.covers(entry, failing: failures) ? $0 : nil }
+            found.append(ApprovedUnsafe(key: key, checks: failures, allowance: allowance))
+        }
+        return found
+    }
+
+    /// Allows approved outputs that fail safety checks, for a reason: each selected one
+    /// no allowance covers yet gets one. Returns what it allowed.
+    public func allowApprovedUnsafe(where includes: (StepKey) -> Bool = { _ in true }, for approval: UnsafeApproval) throws -> [ApprovedUnsafe] {
+        var allowed: [ApprovedUnsafe] = []
+        for item in try approvedUnsafe(where: includes) where item.allowance == nil {
+            guard let entry = try store.approved(item.key) else { continue }
+            let allowance = UnsafeAllowance(
+                checks: item.checks, reason: approval.reason, reviewer: approval.reviewer, date: approval.date, outputDigest: entry.outputDigest)
+            try store.writeAllowance(allowance, for: item.key)
+            allowed.append(ApprovedUnsafe(key: item.key, checks: item.checks, allowance: allowance))
+        }
+        return allowed
     }
 
     /// Makes golden the check results of the selected pending outputs whose output is
@@ -259,6 +340,7 @@ public struct GoldenReview: Sendable {
     public func apply(_ decision: Decision, to item: Item, confirmed: Bool = false) throws -> Outcome {
         switch decision {
         case .accept:
+            guard safety.failures(of: item.pending).isEmpty else { return .refusedUnsafe }
             guard !item.acceptsRegression || confirmed else { return .needsConfirmation }
             try store.accept(item.key)
             return .accepted

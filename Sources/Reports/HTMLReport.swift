@@ -22,7 +22,7 @@ public enum HTMLReport {
     /// The page for a run. When the gate fails it opens on what needs attention;
     /// when it passes, on the run's facts and charts.
     public static func render(_ report: RunReport, history: [PassRatePoint] = []) -> String {
-        var page = "<header>" + title(report)
+        var page = "<header>" + title(report) + safetySection(report)
         if report.totals.passesGate {
             page += facts(report) + "</header>"
         } else {
@@ -159,6 +159,18 @@ public enum HTMLReport {
             <div class="scroll checks"><table><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table></div>\(shortfalls)\(checks)\(flaky)\
             <p class="meta">\(HTML.escape(MarkdownReport.repeatNote))</p></section>
             """
+    }
+
+    /// Approved outputs that fail a safety check, at the top: each with the reason that
+    /// allows it, or "not allowed".
+    private static func safetySection(_ report: RunReport) -> String {
+        guard let line = report.safetyLine, let failures = report.approvedSafetyFailures else { return "" }
+        return "<section class=\"safety\" id=\"safety\"><p><strong>\(HTML.escape(line))</strong></p><details><summary>Each one</summary><ul>"
+            + failures.map { failure in
+                "<li><a href=\"#\(HTML.escape(failure.step))\">\(HTML.escape(failure.step))</a>: "
+                    + failure.checks.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ")
+                    + (failure.allowedBecause.map { " (allowed: \(HTML.escape($0)))" } ?? " <strong>(not allowed)</strong>") + "</li>"
+            }.joined() + "</ul></details></section>"
     }
 
     /// The checks against reviewers' labels: the matrix with κ, the blind spots by

@@ -15,6 +15,14 @@ public enum MarkdownReport {
 
     public static func render(_ report: RunReport) -> String {
         var lines = summary(report)
+        if let safety = report.safetyLine {
+            let failures = (report.approvedSafetyFailures ?? []).map { failure in
+                "- " + code(failure.step) + ": " + failure.checks.map(code).joined(separator: ", ")
+                    + (failure.allowedBecause.map { " (allowed: " + inline($0) + ")" } ?? " (**not allowed**)")
+            }
+            lines.insert(contentsOf: ["", "⚠️ **" + inline(safety) + "**", "", "<details><summary>Each one</summary>", ""] + failures + ["", "</details>"],
+                         at: min(1, lines.count))
+        }
         if let repeats = report.repeats {
             lines += ["", "### Stability over \(repeats.repeats) repeats", "",
                       "| " + repeats.tableHeader.joined(separator: " | ") + " |",

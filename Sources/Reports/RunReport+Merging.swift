@@ -111,6 +111,7 @@ extension RunReport {
             count(status) > 0 ? "\(status.label) \(count(status))" : nil
         }
         if totals.orphans > 0 { parts.append("orphaned \(totals.orphans)") }
+        if unallowedSafetyFailures > 0 { parts.insert("unsafe, not allowed \(unallowedSafetyFailures)", at: 0) }
         let steps = totals.statuses.values.reduce(0, +)
         return "\(totals.passesGate ? "gate passes" : "gate fails") · \(steps) step\(steps == 1 ? "" : "s")"
             + (parts.isEmpty ? "" : ": " + parts.joined(separator: " · "))
@@ -118,9 +119,17 @@ extension RunReport {
 }
 
 extension RunReport {
-    /// Whether the run passes in `mode`, as `Gate` judges its steps, orphans and pass rates.
+    /// Whether the run passes in `mode`, as `Gate` judges its steps, orphans and pass
+    /// rates; under CI, an approved output that fails a safety check with no reason
+    /// allowing it fails the run too.
     public func passes(_ mode: Gate.Mode) -> Bool {
         Self.passes(fixtures, orphans: totals.orphans, repeats: repeats, mode: mode)
+            && (mode == .development || unallowedSafetyFailures == 0)
+    }
+
+    /// Approved outputs that fail a safety check with no reason allowing them.
+    public var unallowedSafetyFailures: Int {
+        approvedSafetyFailures?.filter { $0.allowedBecause == nil }.count ?? 0
     }
 
     static func passes(_ fixtures: [FixtureReport], orphans: Int, repeats: RepeatStatistics?, mode: Gate.Mode) -> Bool {

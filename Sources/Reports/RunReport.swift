@@ -25,6 +25,30 @@ public struct RunReport: Codable, Sendable {
     /// The checks against reviewers' labels of the outputs this run judged; nil when
     /// none of them is labelled.
     public var agreement: Agreement?
+    /// Approved outputs this run judged that fail a safety check (`check-severity.yaml`),
+    /// counted apart from known failures; nil when there are none.
+    public var approvedSafetyFailures: [ApprovedSafetyFailure]?
+
+    /// An approved output that fails a safety check, and the reason a reviewer allowed it.
+    public struct ApprovedSafetyFailure: Codable, Sendable, Hashable {
+        /// `fixture/step`.
+        public var step: String
+        public var checks: [String]
+        /// Nil when nothing allows the output as it is.
+        public var allowedBecause: String?
+
+        public init(step: String, checks: [String], allowedBecause: String?) {
+            (self.step, self.checks, self.allowedBecause) = (step, checks, allowedBecause)
+        }
+    }
+
+    /// The line every summary opens with when approved outputs fail a safety check.
+    public var safetyLine: String? {
+        guard let failures = approvedSafetyFailures, !failures.isEmpty else { return nil }
+        let open = failures.filter { $0.allowedBecause == nil }.count
+        return "\(failures.count) approved output\(failures.count == 1 ? " fails" : "s fail") a safety check: "
+            + "\(failures.count - open) allowed for a reason, \(open) not (`trainer-eval unsafe` lists them)"
+    }
 
     public struct RunInfo: Codable, Sendable {
         /// Sortable and filesystem-safe, such as `20261121-204501-replay`.

@@ -40,6 +40,12 @@ public protocol GoldenStorage: Sendable {
     /// Every (fixture, step) with a label, sorted.
     func labelledEntries() -> [StepKey]
 
+    /// A reviewer's reason to approve the step's output though it fails safety checks; nil when there is none.
+    func allowance(_ key: StepKey) throws(GoldenError) -> UnsafeAllowance?
+
+    /// Keeps `allowance` beside the step's golden files, replacing any before it, atomically.
+    func writeAllowance(_ allowance: UnsafeAllowance, for key: StepKey) throws(GoldenError)
+
     /// The files of every fixture step outside `produced`, one orphan per step, sorted.
     func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan]
 

@@ -141,8 +141,8 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// How the names of a step's files end in its fixture's folder (`<step><suffix>`),
     /// longest first so `goal-options.checks.json` is not read as step `goal-options.checks`.
     static let stepFileSuffixes = [
-        CassetteStore.fileSuffix, ".messages.json.new", ".checks.json.new", ".checks.json", ReviewLabel.fileSuffix, ".json.new", ".md.new",
-        ".json", ".md",
+        CassetteStore.fileSuffix, ".messages.json.new", ".checks.json.new", ".checks.json", ReviewLabel.fileSuffix, UnsafeAllowance.fileSuffix,
+        ".json.new", ".md.new", ".json", ".md",
     ]
 
     /// The step a file in a fixture's folder belongs to, nil when it is no golden file.
@@ -168,27 +168,42 @@ public struct GoldenStore: GoldenStorage, Sendable {
     }
 
     public func label(_ key: StepKey) throws(GoldenError) -> ReviewLabel? {
-        let path = labelPath(key)
-        guard let data = FileBytes.read(path) else { return nil }
-        return try ReviewLabel(fileText: data, path: display(URL(fileURLWithPath: path)))
+        guard let (data, path) = readSidecar(key, suffix: ReviewLabel.fileSuffix) else { return nil }
+        return try ReviewLabel(fileText: data, path: path)
     }
 
     public func writeLabel(_ label: ReviewLabel, for key: StepKey) throws(GoldenError) {
-        let file = URL(fileURLWithPath: labelPath(key))
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(label.fileText.utf8).write(to: file, options: .atomic)
-        } catch {
-            throw GoldenError.unwritable(path: display(file), reason: error.localizedDescription)
-        }
+        try writeSidecar(label.fileText, key, suffix: ReviewLabel.fileSuffix)
     }
 
     public func labelledEntries() -> [StepKey] {
         entries(suffix: ReviewLabel.fileSuffix)
     }
 
-    private func labelPath(_ key: StepKey) -> String {
-        "\(folder.path)/\(key.fixture)/\(key.step)\(ReviewLabel.fileSuffix)"
+    public func allowance(_ key: StepKey) throws(GoldenError) -> UnsafeAllowance? {
+        guard let (data, path) = readSidecar(key, suffix: UnsafeAllowance.fileSuffix) else { return nil }
+        return try UnsafeAllowance(fileText: data, path: path)
+    }
+
+    public func writeAllowance(_ allowance: UnsafeAllowance, for key: StepKey) throws(GoldenError) {
+        try writeSidecar(allowance.fileText, key, suffix: UnsafeAllowance.fileSuffix)
+    }
+
+    /// A file kept beside a step's golden files (`<step><suffix>`), with its path as
+    /// messages show it; nil when there is none.
+    private func readSidecar(_ key: StepKey, suffix: String) -> (Data, String)? {
+        let path = "\(folder.path)/\(key.fixture)/\(key.step)\(suffix)"
+        return FileBytes.read(path).map { ($0, display(URL(fileURLWithPath: path))) }
+    }
+
+    private func writeSidecar(_ text: String, _ key: StepKey, suffix: String) throws(GoldenError) {
+        let file = URL(fileURLWithPath: "\(folder.path)/\(key.fixture)/\(key.step)\(suffix)")
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw GoldenError.unwritable(path: display(file), reason: error.localizedDescription)
+        }
     }
 
     /// Every (fixture, step) with a file named `<step><suffix>`, sorted.

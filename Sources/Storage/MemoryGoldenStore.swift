@@ -16,6 +16,7 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
     private var approvedEntries: [StepKey: GoldenEntry] = [:]
     private var pendingEntries: [StepKey: GoldenEntry] = [:]
     private var labels: [StepKey: ReviewLabel] = [:]
+    private var allowances: [StepKey: UnsafeAllowance] = [:]
     /// Fixtures whose folder a pending write made: a folder stays, empty or not, until `remove` empties it.
     private var folders: Set<String> = []
 
@@ -80,6 +81,17 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
         lock.withLock { labels.keys.sorted() }
     }
 
+    public func allowance(_ key: StepKey) throws(GoldenError) -> UnsafeAllowance? {
+        lock.withLock { allowances[key] }
+    }
+
+    public func writeAllowance(_ allowance: UnsafeAllowance, for key: StepKey) throws(GoldenError) {
+        lock.withLock {
+            allowances[key] = allowance
+            folders.insert(key.fixture)
+        }
+    }
+
     public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
         var filesByStep: [StepKey: [String]] = [:]
         for key in recordings?.entries() ?? [] where !produced.contains(key) {
@@ -94,6 +106,9 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
             }
             for key in labels.keys where !produced.contains(key) {
                 filesByStep[key, default: []].append(key.step + ReviewLabel.fileSuffix)
+            }
+            for key in allowances.keys where !produced.contains(key) {
+                filesByStep[key, default: []].append(key.step + UnsafeAllowance.fileSuffix)
             }
         }
         return filesByStep.map { GoldenOrphan(key: $0.key, files: $0.value.sorted()) }.sorted()
@@ -118,6 +133,8 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
                     pendingEntries[fileKey] = nil
                 } else if name.hasSuffix(ReviewLabel.fileSuffix) {
                     labels[fileKey] = nil
+                } else if name.hasSuffix(UnsafeAllowance.fileSuffix) {
+                    allowances[fileKey] = nil
                 } else if !name.hasSuffix(CassetteStore.fileSuffix) {
                     approvedEntries[fileKey] = nil
                 }
@@ -126,6 +143,7 @@ public final class MemoryGoldenStore: GoldenStorage, @unchecked Sendable {
             let holdsOutputs = approvedEntries.keys.contains { $0.fixture == key.fixture }
                 || pendingEntries.keys.contains { $0.fixture == key.fixture }
                 || labels.keys.contains { $0.fixture == key.fixture }
+                || allowances.keys.contains { $0.fixture == key.fixture }
             guard existed, !holdsOutputs, !keepsRecordings else { return false }
             folders.remove(key.fixture)
             return true

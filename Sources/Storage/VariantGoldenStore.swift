@@ -59,6 +59,14 @@ public struct VariantGoldenStore: GoldenStorage {
         try store(for: key.step).writeLabel(label, for: key)
     }
 
+    public func allowance(_ key: StepKey) throws(GoldenError) -> UnsafeAllowance? {
+        try store(for: key.step).allowance(key)
+    }
+
+    public func writeAllowance(_ allowance: UnsafeAllowance, for key: StepKey) throws(GoldenError) {
+        try store(for: key.step).writeAllowance(allowance, for: key)
+    }
+
     public func labelledEntries() -> [StepKey] {
         (base.labelledEntries().filter { !track.holds(step: $0.step) }
             + variant.labelledEntries().filter { track.holds(step: $0.step) }).sorted()
