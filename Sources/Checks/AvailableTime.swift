@@ -51,6 +51,8 @@ public struct AvailableTime: Sendable, Hashable {
     /// the order it names them, between 10 minutes and 3 hours.
     static func times(in text: String, rules: Rules) -> [(sentence: Int, minutes: Int)] {
         let lowered = text.lowercased()
+        // Most answers name no time at all: nothing to read without a digit or a phrase.
+        guard lowered.contains(where: \.isNumber) || rules.phrases.contains(where: { lowered.contains($0.words) }) else { return [] }
         let whole = NSRange(lowered.startIndex..., in: lowered)
         var found: [(at: Int, length: Int, minutes: Int)] = []
         for match in timePattern.matches(in: lowered, range: whole) {
@@ -62,7 +64,7 @@ public struct AvailableTime: Sendable, Hashable {
         // Longer phrases first, so "half an hour" is not read as "an hour".
         for phrase in rules.phrases.sorted(by: { $0.words.count > $1.words.count }) {
             let pattern = "\\b" + NSRegularExpression.escapedPattern(for: phrase.words) + "\\b"
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            guard lowered.contains(phrase.words), let regex = CompiledPatterns.shared.regex(pattern) else { continue }
             for match in regex.matches(in: lowered, range: whole) {
                 let range = match.range
                 let overlaps = found.contains { range.location < $0.at + $0.length && $0.at < range.location + range.length }

@@ -55,7 +55,7 @@ enum EditFidelityChecks {
             asksToAdd = says(rules.asksToAdd)
             asksAboutCues = says(rules.cueWords)
             namesStructure = says(rules.structureWords)
-                || text.range(of: #"\b(week|weeks|semana|semanas)\s+\d+"#, options: [.regularExpression, .caseInsensitive]) != nil
+                || TextMatching.firstMatch(ofPattern: #"(?i)\b(week|weeks|semana|semanas)\s+\d+"#, in: text) != nil
             days = EditFidelityChecks.daysAsked(words)
             minutes = knowledge.advice.sessionTime.flatMap { AvailableTime.read(text, label: "the feedback", rules: $0)?.usual }
         }
