@@ -57,22 +57,87 @@ public struct GoldenStore: GoldenStorage, Sendable {
         try write(entry, key, suffix: ".new")
     }
 
-    /// Promotes a step's pending files to golden; false when nothing was pending.
+    /// Promotes a step's pending files to golden, all or nothing; false when nothing was pending.
+    ///
+    /// The renames are written to a journal (`.<step>.accepting` in the fixture's
+    /// folder) before the first is made, and the journal is deleted after the last. An
+    /// accept cut short between two renames (a crash, a full disk) is finished by the
+    /// next read of the step or the next accept, from the journal: a step's output and
+    /// its checks never come from different runs.
     @discardableResult
     public func accept(_ key: StepKey) throws -> Bool {
-        let pendingFiles = files(key, suffix: ".new")
-        guard FileManager.default.fileExists(atPath: pendingFiles.json.path) else { return false }
-        let approvedFiles = files(key, suffix: "")
-        for (from, to) in [(pendingFiles.json, approvedFiles.json), (pendingFiles.checks, approvedFiles.checks)] {
-            try replace(to, with: from)
+        try finishInterruptedAccept(key)
+        let pending = paths(key, suffix: ".new"), approved = paths(key, suffix: "")
+        guard FileBytes.exists(pending.json) else { return false }
+        var moves: [AcceptMove] = [.rename(from: pending.json, to: approved.json)]
+        if FileBytes.exists(pending.checks) { moves.append(.rename(from: pending.checks, to: approved.checks)) }
+        moves.append(.remove(messagesPath(key)))
+        moves.append(FileBytes.exists(pending.markdown) ? .rename(from: pending.markdown, to: approved.markdown) : .remove(approved.markdown))
+        let journal = journalPath(key)
+        do {
+            try Data(moves.map(\.journalLine).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: journal), options: .atomic)
+        } catch {
+            throw GoldenError.unwritable(path: display(URL(fileURLWithPath: journal)), reason: error.localizedDescription)
         }
-        try? FileManager.default.removeItem(atPath: messagesPath(key))
-        if FileManager.default.fileExists(atPath: pendingFiles.markdown.path) {
-            try replace(approvedFiles.markdown, with: pendingFiles.markdown)
-        } else {
-            try? FileManager.default.removeItem(at: approvedFiles.markdown)
+        for (index, move) in moves.enumerated() {
+            if index > 0 { try acceptFault?(index) }
+            try perform(move)
         }
+        unlink(journal)
         return true
+    }
+
+    /// One step of an accept, as its journal records it.
+    enum AcceptMove: Equatable {
+        case rename(from: String, to: String)
+        case remove(String)
+
+        var journalLine: String {
+            switch self {
+            case .rename(let from, let to): "rename\t\(from)\t\(to)"
+            case .remove(let path): "remove\t\(path)"
+            }
+        }
+
+        init?(journalLine line: Substring) {
+            let fields = line.split(separator: "\t").map(String.init)
+            switch (fields.first, fields.count) {
+            case ("rename", 3): self = .rename(from: fields[1], to: fields[2])
+            case ("remove", 2): self = .remove(fields[1])
+            default: return nil
+            }
+        }
+    }
+
+    /// A hook between an accept's moves (given the index of the next), for tests to cut one short.
+    var acceptFault: (@Sendable (Int) throws -> Void)?
+
+    private func journalPath(_ key: StepKey) -> String {
+        "\(folder.path)/\(key.fixture)/.\(key.step).accepting"
+    }
+
+    /// Makes one move; a rename whose file is already gone was made before.
+    private func perform(_ move: AcceptMove) throws(GoldenError) {
+        switch move {
+        case .rename(let from, let to):
+            guard FileBytes.exists(from) else { return }
+            if rename(from, to) != 0 {
+                throw GoldenError.unwritable(path: display(URL(fileURLWithPath: to)), reason: String(cString: strerror(errno)))
+            }
+        case .remove(let path):
+            if unlink(path) != 0, errno != ENOENT {
+                throw GoldenError.undeletable(path: display(URL(fileURLWithPath: path)), reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Finishes an accept of `key` that was cut short, from its journal; nothing when there is none.
+    func finishInterruptedAccept(_ key: StepKey) throws(GoldenError) {
+        let journal = journalPath(key)
+        guard let data = FileBytes.read(journal) else { return }
+        let moves = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap(AcceptMove.init(journalLine:))
+        for move in moves { try perform(move) }
+        unlink(journal)
     }
 
     /// Moves the pending `.checks.json.new` over `.checks.json` and deletes the other
@@ -298,6 +363,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
     }
 
     private func read(_ key: StepKey, suffix: String) throws(GoldenError) -> GoldenEntry? {
+        try finishInterruptedAccept(key)
         let (jsonPath, markdownPath, checksPath) = paths(key, suffix: suffix)
         guard let data = FileBytes.read(jsonPath) else { return nil }
         func parse(_ data: Data, _ path: String) throws(GoldenError) -> JSONValue {

@@ -160,4 +160,51 @@ struct GoldenStorageTests {
         #expect(store.contentDigestOnceAccepted(of: keys) == nil)
         #expect(store.contentDigest(of: keys) != nil)
     }
+
+    struct CutShort: Error {}
+
+    /// A fault between two of an accept's renames (before the checks, the messages or
+    /// the markdown move) leaves a journal; the next read finishes the accept, so the
+    /// output and its checks are the pending ones, never one from each run.
+    @Test(arguments: [1, 2, 3])
+    func anAcceptCutShortBetweenRenamesIsFinishedByTheNextRead(faultBefore move: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accept-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = StepKey(fixture: "ana", step: "program-draft")
+        var store = GoldenStore(folder: folder)
+        let old = GoldenEntry(output: ["program_json": ["title": "Old"], "program_markdown": "# Old\n"], checks: ["program.days-per-week": true])
+        let new = GoldenEntry(
+            output: ["program_json": ["title": "New"], "program_markdown": "# New\n"], checks: ["program.days-per-week": false],
+            failureMessages: ["program.days-per-week": "5 days; the person can train 3"])
+        try store.writePending(old, for: key)
+        try store.accept(key)
+        try store.writePending(new, for: key)
+
+        store.acceptFault = { index in if index == move { throw CutShort() } }
+        #expect(throws: CutShort.self) { try store.accept(key) }
+        let journal = folder.appendingPathComponent("ana/.program-draft.accepting")
+        #expect(FileManager.default.fileExists(atPath: journal.path), "the accept left its journal")
+
+        let reader = GoldenStore(folder: folder)
+        let approved = try #require(try reader.approved(key))
+        #expect(approved.output == new.output)
+        #expect(approved.checks == new.checks, "the output and its checks come from the same run")
+        #expect(try reader.pending(key) == nil)
+        #expect(!FileManager.default.fileExists(atPath: journal.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("ana").path).sorted()
+            == ["program-draft.checks.json", "program-draft.json", "program-draft.md"])
+    }
+
+    @Test func anAcceptCutShortIsFinishedByTheNextAccept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accept-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = StepKey(fixture: "ana", step: "goal-options")
+        var store = GoldenStore(folder: folder)
+        try store.writePending(GoldenEntry(output: ["options": []], checks: ["options.count": false]), for: key)
+        store.acceptFault = { _ in throw CutShort() }
+        #expect(throws: CutShort.self) { try store.accept(key) }
+        store.acceptFault = nil
+        #expect(try store.accept(key) == false, "the accept was finished first, leaving nothing pending")
+        #expect(try store.approved(key)?.checks == ["options.count": false])
+    }
 }
