@@ -9,21 +9,9 @@ import Testing
 /// goal line that names a target, edits that change only what was asked.
 @Suite("Time, goal line and edit fidelity")
 struct FidelityAndTimeChecksTests {
-    static func rules() throws -> AdviceRules {
-        let text = try String(contentsOf: Samples.root.appendingPathComponent("prompts/coaching/advice.yaml"), encoding: .utf8)
-        return try AdviceRules(document: try YAMLDocument(text: text).value)
-    }
+    static func rules() throws -> AdviceRules { try AdviceAndTextChecksTests.rules() }
 
-    /// The project's coaching data with its advice rules, as a run reads it.
-    static func knowledge() throws -> CoachingKnowledge {
-        let folder = Samples.root.appendingPathComponent("prompts/coaching")
-        func read(_ name: String) throws -> JSONValue {
-            try YAMLDocument(text: String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).value
-        }
-        return try CoachingKnowledge(
-            movements: read("movements.yaml"), conditions: read("conditions.yaml"), equipment: read("equipment.yaml"),
-            dislikes: read("dislikes.yaml"), advice: read("advice.yaml"))
-    }
+    static func knowledge() throws -> CoachingKnowledge { try AdviceAndTextChecksTests.knowledge() }
 
     static func time(_ text: String) throws -> AvailableTime? {
         AvailableTime.read(text, label: "anythingElse", rules: try #require(try rules().sessionTime))
