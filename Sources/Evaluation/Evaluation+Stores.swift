@@ -83,13 +83,20 @@ extension Evaluation.Stores {
 extension Evaluation.Stores {
     /// Sets what the reviewers' side says of `report`: its agreement with their labels,
     /// and the approved outputs that fail a safety check, with the gate's verdict
-    /// judged again with them. Returns a warning when a label file cannot be read.
-    func judgeAgainstReviewers(_ report: inout RunReport, layout: ProjectLayout) -> String? {
-        let warning: String?
-        (report.agreement, warning) = agreement(of: report)
-        report.approvedSafetyFailures = approvedSafetyFailures(in: report, layout: layout)
+    /// judged again with them. Returns warnings: a label file or the safety policy
+    /// that cannot be read.
+    func judgeAgainstReviewers(_ report: inout RunReport, layout: ProjectLayout) -> [String] {
+        var warnings: [String] = []
+        let labelWarning: String?
+        (report.agreement, labelWarning) = agreement(of: report)
+        if let labelWarning { warnings.append(labelWarning) }
+        do {
+            report.approvedSafetyFailures = approvedSafetyFailures(in: report, policy: try SafetyPolicy.load(layout: layout))
+        } catch {
+            warnings.append("approved safety failures were not counted: \(error)")
+        }
         report.totals.passesGate = report.passes(.ci)
-        return warning
+        return warnings
     }
 
     /// The checks against reviewers' labels of the outputs `report` judged; nil when
@@ -108,8 +115,7 @@ extension Evaluation.Stores {
 
     /// The approved outputs `report` judged that fail a safety check, each with the
     /// reason that allows it, if one covers the output as it is; nil when there are none.
-    func approvedSafetyFailures(in report: RunReport, layout: ProjectLayout) -> [RunReport.ApprovedSafetyFailure]? {
-        let policy = (try? SafetyPolicy.load(layout: layout)) ?? .none
+    func approvedSafetyFailures(in report: RunReport, policy: SafetyPolicy) -> [RunReport.ApprovedSafetyFailure]? {
         guard !policy.rules.isEmpty else { return nil }
         var found: [RunReport.ApprovedSafetyFailure] = []
         for fixture in report.fixtures {

@@ -262,7 +262,7 @@ public struct Evaluation: Sendable {
             settled: Dictionary(
                 settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } } + keptEarly.all.map { ($0.name, $0) },
                 uniquingKeysWith: { first, _ in first }))
-        let labelWarning = stores.judgeAgainstReviewers(&report, layout: layout)
+        let reviewWarnings = stores.judgeAgainstReviewers(&report, layout: layout)
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             let (built, ran) = (report.fixtures, results)
@@ -291,7 +291,7 @@ public struct Evaluation: Sendable {
         let savingDigests = fileDigests.map { digests in Task.detached { digests.save() } }
         // One history row per suite run: a shard's figures arrive with `merge`.
         var (warnings, reportError) = await stores.publish(report, layout: layout, recordsHistory: options.shard == nil)
-        if let labelWarning { warnings.append(labelWarning) }
+        warnings += reviewWarnings
         if let reportError {
             warnings.append("could not write the report to \(layout.displayPath(of: folder)): \(reportError.localizedDescription)")
         }

@@ -61,7 +61,7 @@ public struct ShardMerge: Sendable {
         let id = stores.reports.availableRunID(startedAt: now, provider: provider + "-merged")
         var merged = RunReport.merging(reports, id: id)
         if force, !problems.isEmpty { merged.run.warnings += problems.map { "merged with --force despite \($0)" } }
-        if let warning = stores.judgeAgainstReviewers(&merged, layout: layout) { merged.run.warnings.append(warning) }
+        merged.run.warnings += stores.judgeAgainstReviewers(&merged, layout: layout)
         let folder = stores.reports.root.appendingPathComponent(id, isDirectory: true)
         let (warnings, reportError) = await stores.publish(merged, layout: layout)
         if let reportError {
