@@ -34,4 +34,11 @@ public struct HistoryPrinter {
         }
         out.writeLine(TextTable(header: header, rows: rows).rendered)
     }
+
+    /// What `history prune` removed, and how many runs are left.
+    public func printPruned(_ removed: [RunRow], left: Int) {
+        let out = Terminal.standardOutput
+        for run in removed { out.writeLine("pruned \(run.id)") }
+        out.writeLine("\(removed.count) run\(removed.count == 1 ? "" : "s") pruned, \(left) kept; the file is compacted.")
+    }
 }

@@ -11,6 +11,7 @@ public final class MemoryRunHistory: RunRecords, @unchecked Sendable {
     private let lock = NSLock()
     private var runs: [String: RunRow] = [:]
     private var stepsByRun: [String: [StepRow]] = [:]
+    private var pruned: [String] = []
 
     public init(file: URL = URL(fileURLWithPath: ".history/runs.sqlite")) {
         self.file = file
@@ -30,6 +31,23 @@ public final class MemoryRunHistory: RunRecords, @unchecked Sendable {
         let all = lock.withLock { Array(runs.values) }
         let sorted = all.sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
         return Array(sorted.prefix(max(0, limit)))
+    }
+
+    @discardableResult
+    public func prune(_ retention: Retention, compacting: Bool) throws(HistoryError) -> [RunRow] {
+        let removed = retention.removes(try recentRuns(limit: .max))
+        lock.withLock {
+            for run in removed {
+                runs[run.id] = nil
+                stepsByRun[run.id] = nil
+            }
+            pruned = removed.map(\.id) + pruned
+        }
+        return removed
+    }
+
+    public func prunedRunIDs() throws(HistoryError) -> [String] {
+        lock.withLock { pruned }
     }
 
     public func steps(ofRun id: String) throws(HistoryError) -> [StepRow] {

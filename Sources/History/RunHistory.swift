@@ -9,11 +9,14 @@ import Reports
 public struct RunHistory: RunRecords, Sendable {
     public let file: URL
     private let database: DatabaseQueue
+    /// What each recorded run prunes the history to.
+    public let retention: Retention
 
     /// Opens the history at `file`, creating it and its folder when missing, and
-    /// migrating an older file in place.
-    public init(file: URL) throws(HistoryError) {
+    /// migrating an older file in place. Each run recorded prunes it to `retention`.
+    public init(file: URL, retention: Retention = .automatic()) throws(HistoryError) {
         self.file = file
+        self.retention = retention
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             var configuration = Configuration()
@@ -69,6 +72,13 @@ public struct RunHistory: RunRecords, Sendable {
             // Each repeat of a step under `run --repeat N`, as a JSON array; null without repeats.
             try db.alter(table: "stepResult") { table in table.add(column: "repeats", .text) }
         }
+        migrator.registerMigration("v3-pruned") { db in
+            // The runs pruned, so that a reference to one is told so.
+            try db.create(table: "prunedRun") { table in
+                table.primaryKey("id", .text)
+                table.column("startedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 
@@ -94,6 +104,38 @@ public struct RunHistory: RunRecords, Sendable {
             }
         } catch {
             throw HistoryError(file: file, message: "cannot record run \(report.run.id): \(error)")
+        }
+        // The space of the runs let go is reused by the next runs: the file stays bounded.
+        if retention.keep != nil || retention.olderThan != nil { try prune(retention, compacting: false) }
+    }
+
+    @discardableResult
+    public func prune(_ retention: Retention, compacting: Bool) throws(HistoryError) -> [RunRow] {
+        do {
+            let removed = try database.write { db -> [RunRow] in
+                let runs = try RunRow.order(Column("startedAt").desc, Column("id").desc).fetchAll(db)
+                let removed = retention.removes(runs)
+                for run in removed {
+                    try StepRow.filter(Column("runId") == run.id).deleteAll(db)
+                    try RunRow.deleteOne(db, key: run.id)
+                    try db.execute(sql: "INSERT OR REPLACE INTO prunedRun (id, startedAt) VALUES (?, ?)", arguments: [run.id, run.startedAt])
+                }
+                return removed
+            }
+            if compacting { try database.vacuum() }
+            return removed
+        } catch {
+            throw HistoryError(file: file, message: "cannot prune the run history: \(error)")
+        }
+    }
+
+    public func prunedRunIDs() throws(HistoryError) -> [String] {
+        do {
+            return try database.read { db in
+                try String.fetchAll(db, sql: "SELECT id FROM prunedRun ORDER BY startedAt DESC, id DESC")
+            }
+        } catch {
+            throw HistoryError(file: file, message: "cannot read the run history: \(error)")
         }
     }
 

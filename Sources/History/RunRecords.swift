@@ -19,6 +19,47 @@ public protocol RunRecords: Sendable {
 
     /// The per-step results of one run, in fixture and step order.
     func steps(ofRun id: String) throws(HistoryError) -> [StepRow]
+
+    /// Removes the runs `retention` lets go, and with `compacting` gives their space
+    /// back to the file system. Returns the runs removed, newest first.
+    @discardableResult
+    func prune(_ retention: Retention, compacting: Bool) throws(HistoryError) -> [RunRow]
+
+    /// The ids of the runs pruned so far, newest first: a reference to one is told it was pruned.
+    func prunedRunIDs() throws(HistoryError) -> [String]
+}
+
+/// Which runs the history keeps.
+public struct Retention: Sendable, Hashable {
+    /// The newest runs kept; nil keeps any number.
+    public var keep: Int?
+    /// Runs started before this go; nil keeps any age.
+    public var olderThan: Date?
+
+    public init(keep: Int? = nil, olderThan: Date? = nil) {
+        self.keep = keep
+        self.olderThan = olderThan
+    }
+
+    /// How many runs the history keeps when nothing says otherwise.
+    public static let defaultKeep = 100
+
+    /// The environment variable that changes it: a number of runs, 0 for every run.
+    public static let keepVariable = "TRAINER_EVAL_HISTORY_KEEP"
+
+    /// What every recorded run is pruned to: the newest `defaultKeep` runs, or as many
+    /// as `TRAINER_EVAL_HISTORY_KEEP` says (0 keeps them all).
+    public static func automatic(environment: [String: String] = ProcessInfo.processInfo.environment) -> Retention {
+        guard let text = environment[keepVariable], let keep = Int(text), keep >= 0 else { return Retention(keep: defaultKeep) }
+        return Retention(keep: keep == 0 ? nil : keep)
+    }
+
+    /// The runs of `runs` (newest first) it lets go.
+    public func removes(_ runs: [RunRow]) -> [RunRow] {
+        runs.enumerated().filter { index, run in
+            (keep.map { index >= $0 } ?? false) || (olderThan.map { run.startedAt < $0 } ?? false)
+        }.map(\.element)
+    }
 }
 
 extension RunRecords {
@@ -34,7 +75,12 @@ extension RunRecords {
         if reference == "latest" { return rows[0] }
         if reference.hasPrefix("latest~"), let back = Int(reference.dropFirst("latest~".count)), back >= 0 {
             guard back < rows.count else {
-                throw HistoryError(file: file, message: "`\(reference)`: only \(rows.count) run\(rows.count == 1 ? "" : "s") recorded")
+                let pruned = try prunedRunIDs().count
+                guard pruned > 0, back < rows.count + pruned else {
+                    throw HistoryError(file: file, message: "`\(reference)`: only \(rows.count) run\(rows.count == 1 ? "" : "s") recorded")
+                }
+                throw HistoryError(file: file, message: "`\(reference)` was pruned from the history: it keeps the newest \(rows.count) run\(rows.count == 1 ? "" : "s"), "
+                    + "and \(pruned) older one\(pruned == 1 ? " was" : "s were") removed (`\(Invocation.command) history prune`, or \(Retention.keepVariable) for every run)")
             }
             return rows[back]
         }
@@ -42,6 +88,9 @@ extension RunRecords {
         let matches = rows.filter { $0.id.hasPrefix(reference) }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
+            if let pruned = try prunedRunIDs().first(where: { $0 == reference || $0.hasPrefix(reference) }) {
+                throw HistoryError(file: file, message: "run \(pruned) was pruned from the history; its report folder may still be under Reports/")
+            }
             throw HistoryError(file: file, message: "no run `\(reference)`; recent runs: " + rows.prefix(5).map(\.id).joined(separator: ", "))
         }
         throw HistoryError(file: file, message: "`\(reference)` matches \(matches.count) runs: " + matches.prefix(5).map(\.id).joined(separator: ", ") + "; give more of the id")
