@@ -16,8 +16,7 @@ struct RejectCommand: AsyncParsableCommand {
         try selection.checkNames(in: projectOptions)
         let review = GoldenReview(store: try selection.store(in: projectOptions))
         let rejected = review.reject(where: selection.includes)
-        let out = Terminal.standardOutput
-        for key in rejected { out.writeLine(out.styled("rejected", .red) + " \(key)") }
-        out.writeLine("\(rejected.count) rejected.")
+        AcceptancePrinter(terminal: .standardOutput, selectsEverything: selection.isEverything)
+            .printRejected(rejected, variantArguments: selection.variantOptions.variant.map { " --variant \($0)" }.joined())
     }
 }

@@ -59,6 +59,19 @@ public struct AcceptancePrinter {
             + "\(count == 1 ? "it" : "them") for a reason a reviewer stands by: `\(Invocation.command) accept --allow-unsafe \"REASON\"\(scope)`.")
     }
 
+    /// What `reject` discarded, and what comes next: a replay brings the same outputs
+    /// back from their recordings, so they change only when re-recorded or when the
+    /// prompt changes.
+    public func printRejected(_ rejected: [StepKey], variantArguments: String) {
+        for key in rejected { terminal.writeLine(terminal.styled("rejected", .red) + " \(key)") }
+        terminal.writeLine("\(rejected.count) rejected.")
+        guard !rejected.isEmpty else { return }
+        terminal.writeLine("The next replay brings \(rejected.count == 1 ? "it" : "them") back from the recordings. To change \(rejected.count == 1 ? "it" : "them"):")
+        terminal.writeLine("  re-record: `\(Invocation.command) run\(StepKey.runArguments(covering: rejected))\(variantArguments) --provider local --record`"
+            + " (or another provider), then review again;")
+        terminal.writeLine("  or change the prompt in a variant (prompts/<step>/variants/NAME/, docs/comparing-prompts.md) and record that.")
+    }
+
     /// How many files pruning deleted; nothing when no pruning was asked for.
     public func printSummary(of acceptance: GoldenReview.Acceptance) {
         guard let pruned = acceptance.pruned else { return }
