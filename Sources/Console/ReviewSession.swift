@@ -45,7 +45,7 @@ public struct ReviewSession {
         for (index, item) in items.enumerated() {
             out.writeLine()
             out.writeLine(out.styled("[\(index + 1)/\(items.count)] \(item.key)", .bold) + ": \(item.diff.summary)")
-            out.writeLine(item.approved == nil ? item.pending.output.serialized(.prettySorted) : item.diff.rendered(color: out.usesColor, indent: "  "))
+            printFindings(item)
             let outcome = try answer(item)
             if outcome == .quit {
                 out.writeLine("\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped + items.count - index) left pending.")
@@ -54,6 +54,29 @@ public struct ReviewSession {
             tally.record(outcome)
         }
         out.writeLine(items.isEmpty ? "Nothing pending." : "\(tally.accepted) accepted, \(tally.rejected) rejected, \(tally.skipped) skipped.")
+    }
+
+    /// What a reviewer needs on one screen: the output (a new program's markdown as the
+    /// person reads it, apart from its JSON) or its changes against golden, then each
+    /// failing check with its finding, marked when it passed in golden.
+    private func printFindings(_ item: GoldenReview.Item) {
+        let body = item.diff.rendered(color: out.usesColor, indent: "  ", includingChecks: false)
+        if !body.isEmpty { out.writeLine(body) }
+        let failing = item.pending.checks.filter { !$0.value }.map(\.key).sorted()
+        guard !failing.isEmpty else {
+            out.writeLine("  every check passes")
+            return
+        }
+        out.writeLine("  failing checks:")
+        for name in failing {
+            let before = switch item.approved?.checks[name] {
+            case true?: out.styled(" (passed in golden)", .red)
+            case false?: " (failed in golden too)"
+            case nil: ""
+            }
+            let finding = item.pending.failureMessages[name].map { ": \($0)" } ?? ""
+            out.writeLine("  ✗ \(name)\(before)\(finding)")
+        }
     }
 
     /// Asks for keys until one decides `item`, and applies it: accepted, rejected, skipped or quit.

@@ -58,7 +58,8 @@ public struct GoldenDiff: Sendable {
     }
 
     /// The diffs for a terminal, every line prefixed with `indent`.
-    public func rendered(color: Bool, indent: String = "") -> String {
+    /// Without `includingChecks`, only the output's changes (a review lists the checks itself).
+    public func rendered(color: Bool, indent: String = "", includingChecks: Bool = true) -> String {
         var blocks: [String] = []
         if let newOutput { blocks += Self.rendered(newOutput) }
         if let againstBase {
@@ -69,7 +70,7 @@ public struct GoldenDiff: Sendable {
         }
         if let json { blocks.append(json.rendered(color: color)) }
         if let markdown { blocks.append(markdown.unified(oldName: "golden markdown", newName: "pending markdown", color: color)) }
-        for check in checks {
+        for check in includingChecks ? checks : [] {
             let before = check.approved.map { $0 ? "passed" : "failed" } ?? "absent"
             let found = check.pending ? "" : failureMessages[check.name].map { ": \($0)" } ?? ""
             blocks.append("check \(check.name): \(before) → \(check.pending ? "passes" : "fails")\(found)")

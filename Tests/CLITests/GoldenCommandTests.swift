@@ -312,7 +312,7 @@ struct GoldenCommandTests {
             ["review", "--project", project.path, "--step", "goal-options"], input: Data("anq".utf8), inputIsTerminal: true,
             unsetting: ["CI"], timeout: Patience.seconds)
         #expect(declined.status == 0, "\(declined.standardError)")
-        #expect(declined.standardOutput.contains("check options.distinct: passed → fails: "), "\(declined.standardOutput)")
+        #expect(declined.standardOutput.contains("  ✗ options.distinct (passed in golden): "), "\(declined.standardOutput)")
         #expect(declined.standardOutput.contains("This is a regression: options.distinct passed in golden and fail now"))
         #expect(declined.standardOutput.hasSuffix("0 accepted, 0 rejected, 1 left pending.\n"))
         #expect(try String(contentsOf: checks, encoding: .utf8) == passing, "golden unchanged")

@@ -72,4 +72,28 @@ struct ReviewSessionTests {
         #expect(benLabel.verdict == .sign && benLabel.reasons.isEmpty)
         #expect(try store.approved(ben) == nil, "the output itself was rejected")
     }
+
+    @Test func aNewProgramIsShownAsThePersonReadsItWithEachFailingChecksFinding() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(folder: folder)
+        let key = StepKey(fixture: "ana", step: "program-draft")
+        let program: JSONValue = [
+            "program_json": ["title": "Strong Ana", "days_per_week": 5],
+            "program_markdown": "# Strong Ana\n\n## Day 1: Legs (40 min)\n- **Goblet squat**: 3 × 10, rest 60 s.\n",
+        ]
+        try store.writePending(
+            GoldenEntry(
+                output: program, checks: ["program.days-per-week": false, "program.equipment": true],
+                failureMessages: ["program.days-per-week": "5 days a week; the person can train at most 3"]),
+            for: key)
+        let review = GoldenReview(store: store)
+        let text = try PrinterTests.printed { terminal in
+            try? ReviewSession(review: review, keys: ScriptedKeys("s"), out: terminal).walk(try review.pending())
+        }
+        #expect(text.contains("  ## Day 1: Legs (40 min)\n  - **Goblet squat**: 3 × 10, rest 60 s."), "the markdown as the person reads it:\n\(text)")
+        #expect(!text.contains("\\n"), "no escaped markdown in JSON")
+        #expect(text.contains("  ✗ program.days-per-week: 5 days a week; the person can train at most 3"), "\(text)")
+        #expect(!text.contains("program.equipment"), "passing checks are not listed")
+    }
 }
