@@ -54,7 +54,7 @@ struct AcceptCommand: AsyncParsableCommand {
         var review = GoldenReview(store: try selection.store(in: projectOptions))
         review.safety = try Failure.exitingOnError { try SafetyPolicy.load(layout: project.layout) }
         let approval = allowUnsafe.map {
-            GoldenReview.UnsafeApproval(reason: $0, reviewer: reviewer ?? GitCommit.userName(at: project.layout.root) ?? "unknown", date: ReviewLabels.today())
+            GoldenReview.UnsafeApproval(reason: $0, reviewer: project.reviewer(reviewer) ?? "unknown", date: ReviewLabels.today())
         }
         let fixtures = prune ? try everyFixture() : nil
         let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything)

@@ -49,7 +49,7 @@ struct LabelCommand: AsyncParsableCommand {
         let project = try projectOptions.openProject()
         let request = ReviewLabels.Request(
             fixture: fixture, step: step, verdict: verdict, reasons: reason, note: note,
-            reviewer: reviewer ?? GitCommit.userName(at: project.layout.root) ?? "", date: ReviewLabels.today(), pending: pending)
+            reviewer: project.reviewer(reviewer) ?? "", date: ReviewLabels.today(), pending: pending)
         let written = try Failure.exitingOnError { try project.reviewLabels(variants: variantOptions.variant).label(request) }
         LabelPrinter(terminal: .standardOutput).print(written)
     }

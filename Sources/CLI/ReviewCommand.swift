@@ -40,7 +40,7 @@ struct ReviewCommand: AsyncParsableCommand {
         let project = try projectOptions.openProject()
         let labelling = (try? project.reviewLabels(variants: selection.variantOptions.variant)).map { labels in
             ReviewSession.Labelling(
-                labels: labels, reviewer: reviewer ?? GitCommit.userName(at: project.layout.root) ?? "", date: ReviewLabels.today())
+                labels: labels, reviewer: project.reviewer(reviewer) ?? "", date: ReviewLabels.today())
         }
         try Failure.exitingOnError { try ReviewSession(review: review, keys: keys, out: .standardOutput, labelling: labelling).walk(items) }
     }

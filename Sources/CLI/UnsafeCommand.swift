@@ -34,7 +34,7 @@ struct UnsafeCommand: AsyncParsableCommand {
         let printer = UnsafePrinter(terminal: .standardOutput)
         if let allow {
             let approval = GoldenReview.UnsafeApproval(
-                reason: allow, reviewer: reviewer ?? GitCommit.userName(at: project.layout.root) ?? "unknown", date: ReviewLabels.today())
+                reason: allow, reviewer: project.reviewer(reviewer) ?? "unknown", date: ReviewLabels.today())
             printer.printAllowed(try Failure.exitingOnError { try review.allowApprovedUnsafe(where: selection.includes, for: approval) })
         }
         let found = try Failure.exitingOnError { try review.approvedUnsafe(where: selection.includes) }

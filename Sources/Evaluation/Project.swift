@@ -45,6 +45,11 @@ public struct Project: Sendable {
     /// Approved and pending outputs, all tracks.
     public var golden: GoldenStore { GoldenStore(folder: layout.golden) }
 
+    /// Who reviews: `named` when given, else git's `user.name` for the project; nil when neither says.
+    public func reviewer(_ named: String?) -> String? {
+        named ?? GitCommit.userName(at: layout.root)
+    }
+
     /// Reviewers' labels of the outputs on the variants' track, given with the
     /// project's reason vocabulary.
     public func reviewLabels(variants arguments: [String] = []) throws -> ReviewLabels {

@@ -64,23 +64,22 @@ public struct ReviewLabels: Sendable {
     /// Checks the request, finds the output it judges, and keeps the label beside it.
     public func label(_ request: Request) throws(LabelError) -> Written {
         let key = try resolve(fixture: request.fixture, step: request.step)
-        let label = try makeLabel(request, key: key)
-        let entry = try output(of: key, pending: request.pending)
+        let (reasons, note) = try checked(request)
         let made = ReviewLabel(
-            verdict: label.verdict, reasons: label.reasons, note: label.note, reviewer: label.reviewer, date: label.date,
-            outputDigest: entry.outputDigest)
+            verdict: request.verdict, reasons: reasons, note: note, reviewer: request.reviewer, date: request.date,
+            outputDigest: try output(of: key, pending: request.pending).outputDigest)
         do {
-            let replaced = try? golden.label(key)
+            let replaced = try golden.label(key)
             try golden.writeLabel(made, for: key)
-            return Written(key: key, label: made, labelledPending: request.pending, replaced: replaced ?? nil)
+            return Written(key: key, label: made, labelledPending: request.pending, replaced: replaced)
         } catch {
             throw LabelError.golden(error)
         }
     }
 
-    /// The label a request makes, before it is tied to an output: its reasons checked
-    /// against the vocabulary and the verdict.
-    public func makeLabel(_ request: Request, key: StepKey) throws(LabelError) -> ReviewLabel {
+    /// A request's reasons (each once) and note (nil when blank), checked against the
+    /// vocabulary and the verdict; a reviewer must be named.
+    func checked(_ request: Request) throws(LabelError) -> (reasons: [String], note: String?) {
         try reasons.validate(request.reasons)
         switch request.verdict {
         case .sign where !request.reasons.isEmpty:
@@ -94,9 +93,7 @@ public struct ReviewLabels: Sendable {
         var unique: [String] = []
         for reason in request.reasons where !unique.contains(reason) { unique.append(reason) }
         let note = request.note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ReviewLabel(
-            verdict: request.verdict, reasons: unique, note: note?.isEmpty == false ? note : nil, reviewer: request.reviewer,
-            date: request.date, outputDigest: String(repeating: "0", count: 64))
+        return (unique, note?.isEmpty == false ? note : nil)
     }
 
     /// The fixture step a reviewer named, with a did-you-mean for a name that is not one.
@@ -126,24 +123,18 @@ public struct ReviewLabels: Sendable {
 
     /// The output a label judges: the approved one, or with `pending` the pending one.
     public func output(of key: StepKey, pending: Bool) throws(LabelError) -> GoldenEntry {
+        let entry: GoldenEntry?
         do {
-            if pending {
-                guard let entry = try golden.pending(key) else {
-                    throw LabelError.noOutput(key, why: "nothing is pending for it; leave out --pending to label its approved output")
-                }
-                return entry
-            }
-            guard let entry = try golden.approved(key) else {
-                throw LabelError.noOutput(key, why: "it has no approved output, only a pending one: label that with --pending, or accept it first")
-            }
-            return entry
-        } catch let error as LabelError {
-            throw error
-        } catch let error as GoldenError {
-            throw LabelError.golden(error)
+            entry = pending ? try golden.pending(key) : try golden.approved(key)
         } catch {
-            throw LabelError.noOutput(key, why: "\(error)")
+            throw LabelError.golden(error)
         }
+        guard let entry else {
+            throw LabelError.noOutput(key, why: pending
+                ? "nothing is pending for it; leave out --pending to label its approved output"
+                : "it has no approved output, only a pending one: label that with --pending, or accept it first")
+        }
+        return entry
     }
 }
 

@@ -45,8 +45,7 @@ public struct ReviewReasons: Sendable {
             throw LabelError.vocabulary(path: display, problem: error.description)
         }
         func problem(_ pointer: String, _ text: String) -> LabelError {
-            let line = JSONPointer(pointer).flatMap { document.location(of: $0) }.map { "line \($0.line): " } ?? ""
-            return LabelError.vocabulary(path: display, problem: "\(line)\(pointer): \(text)")
+            LabelError.vocabulary(path: display, problem: document.problem(at: pointer, text))
         }
         guard let entries = document.value["reasons"]?.arrayValue else {
             throw problem("/reasons", "expected a list of reasons, got \(document.value["reasons"]?.typeName ?? "nothing")")

@@ -48,8 +48,7 @@ public struct SafetyPolicy: Sendable, Hashable {
             throw SafetyPolicyError(path: display, problem: error.description)
         }
         func problem(_ pointer: String, _ text: String) -> SafetyPolicyError {
-            let line = JSONPointer(pointer).flatMap { document.location(of: $0) }.map { "line \($0.line): " } ?? ""
-            return SafetyPolicyError(path: display, problem: "\(line)\(pointer): \(text)")
+            SafetyPolicyError(path: display, problem: document.problem(at: pointer, text))
         }
         guard let entries = document.value["safety"]?.arrayValue else {
             throw problem("/safety", "expected a list of checks, got \(document.value["safety"]?.typeName ?? "nothing")")

@@ -45,6 +45,12 @@ public struct YAMLDocument: Sendable {
         return member.keyLocation ?? member.value.location
     }
 
+    /// A problem with the value at `pointer`, as a message names it: `line 12: /reasons/3/id: …`.
+    public func problem(at pointer: String, _ text: String) -> String {
+        let line = JSONPointer(pointer).flatMap { location(of: $0) }.map { "line \($0.line): " } ?? ""
+        return "\(line)\(pointer): \(text)"
+    }
+
     /// Where the value at `pointer` (or its nearest existing parent) starts.
     public func location(of pointer: JSONPointer) -> SourceLocation? {
         var node = sources
