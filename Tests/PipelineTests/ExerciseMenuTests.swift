@@ -55,7 +55,7 @@ struct ExerciseMenuTests {
     @Test func onlyATemplateThatShowsTheMenuReadsIt() throws {
         let fixture = try Repository.fixture("knee-injury")
         let input = try FixturePlan.placeholderInput(for: .programDraft, fixture: fixture)
-        let v4 = try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v4"], layout: Repository.layout))
+        let v4 = try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v4.4"], layout: Repository.layout))
         let user = v4.render(.programDraft, input: input).user
         #expect(user.contains("Exercises that suit their equipment and health, by what they train:\n- Legs and hips: Chair squat,"), "\(user)")
         #expect(!(try Repository.prompts().render(.programDraft, input: input).user.contains("Exercises that suit")))
