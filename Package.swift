@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "IntakeTests", dependencies: ["Intake", "JSONSchema"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Intake", "JSONSchema", "Providers"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Intake", "Providers", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Checks", "Intake", "Providers", "JSONSchema", "TestSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Intake", "JSONSchema"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "JSONSchema"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Storage", "Golden", "Intake", "Providers", "Pipeline", "JSONSchema", "TestSupport"]),

@@ -7,7 +7,8 @@ import JSONSchema
 /// the raw model needed the backend.
 public struct Intervention: Codable, Hashable, Sendable {
     /// `blocked-advice`, `unsuitable-goal`, `foreign-script`, `referral-appended`,
-    /// `edit-limited` (an edit operation held back where it would break a session),
+    /// `reply-schema` (a reply the prompt set's schema refused, used because the app's
+    /// contract accepts it), `edit-limited` (an edit operation held back where it would break a session),
     /// `feedback-applied` (an exercise the feedback asked to take out, replaced) or
     /// `text-replaced` (the model's own words replaced by the backend's: a draft's sentences
     /// after a repair that still held blocked advice, or an edit's note that holds it).
@@ -26,6 +27,8 @@ public struct Intervention: Codable, Hashable, Sendable {
     public static let foreignScript = "foreign-script"
     public static let referralAppended = "referral-appended"
     public static let unsuitableGoal = "unsuitable-goal"
+    /// A reply its prompt set's reply schema refused, used because the app's contract accepts it.
+    public static let replyOutsideSchema = "reply-schema"
 }
 
 /// What a backend enforces on every reply whatever the prompt says, judged by the

@@ -17,6 +17,10 @@ public struct OutputCheckPrinter {
             }
             out.writeLine("\(label) \(item.name): \(item.message)")
         }
+        if let replySchema = result.replySchema {
+            out.writeLine(out.styled("note   ", .yellow) + " the app accepts it, but the prompt set's schema (\(replySchema.file)) would not: "
+                + replySchema.problems.joined(separator: "; ") + ". A model on this prompt set is asked for that; the output is judged by the contract.")
+        }
         let failed = result.items.filter { $0.passed == false }.count
         let notRun = result.items.filter { $0.passed == nil }.count
         out.writeLine("\(result.fixture) \(result.step.rawValue): \(result.valid ? "valid" : "invalid") · "

@@ -4,8 +4,10 @@ import Intake
 import JSONSchema
 
 /// Judges one step's output from anywhere (pasted from production, edited by hand)
-/// as a run judges it: the step's schema, then every check and assertion that
-/// applies to the step. What `trainer-eval check` prints.
+/// as a run judges it: the app's contract for the step (else, in a project without
+/// one, the prompt set's schema), then every check and assertion that applies to the
+/// step. Where the prompt set's own schema asks for more than the app, what it
+/// refuses is reported apart and fails nothing. What `trainer-eval check` prints.
 public struct OutputCheck: Sendable {
     /// One check's result; `passed` is nil for a check that could not run.
     public struct Item: Sendable, Hashable, Codable {
@@ -22,8 +24,11 @@ public struct OutputCheck: Sendable {
 
     public let fixture: String
     public let step: PipelineStep
-    /// The output is valid against the step's schema.
+    /// The output is valid against the app's contract (in a project without one, the prompt set's schema).
     public let valid: Bool
+    /// Where the output meets the contract but not the prompt set's schema: that schema's
+    /// file and what it refuses. Nil when the schema accepts it too, or the contract judged nothing.
+    public let replySchema: (file: String, problems: [String])?
     /// The schema's verdict first (`schema`), then each check in the order the run makes them.
     public let items: [Item]
 
@@ -63,10 +68,14 @@ public struct OutputCheck: Sendable {
             notRun.append(Item(name: name, passed: nil, message: "needs --previous, the output before the edit"))
         }
 
-        let errors = prompts[step].schema.validate(output).errors
-        var items = [errors.isEmpty
-            ? Item(name: "schema", passed: true, message: "valid against prompts/schemas/\(prompts[step].metadata.schema)")
-            : Item(name: "schema", passed: false, message: errors.map(StepRunner.problem).joined(separator: "; "))]
+        let prompt = prompts[step]
+        let setProblems = prompt.schema.validate(output).errors.map(StepRunner.problem)
+        let judge = prompts.contracts[step].map { (file: $0.file, problems: $0.problems(in: output), what: "the app's contract") }
+            ?? (file: prompt.schemaFile, problems: setProblems, what: "the prompt set's schema")
+        var items = [judge.problems.isEmpty
+            ? Item(name: "schema", passed: true, message: "meets \(judge.what) (\(judge.file))")
+            : Item(name: "schema", passed: false, message: "breaks \(judge.what) (\(judge.file)): " + judge.problems.joined(separator: "; "))]
+        replySchema = judge.problems.isEmpty && !setProblems.isEmpty && judge.file != prompt.schemaFile ? (prompt.schemaFile, setProblems) : nil
         let context = DomainChecks.Context(
             fixture: fixture, editRound: step.editsOptions ? 1 : nil, before: previous, knowledge: prompts.coaching,
             systemPrompt: prompts[step].system, userTemplate: prompts[step].templateText,
@@ -74,7 +83,7 @@ public struct OutputCheck: Sendable {
         items += DomainChecks.check(step, output: output, context: context).map { Item(name: $0.name, passed: $0.passed, message: $0.message) }
         self.fixture = fixture.name
         self.step = step
-        valid = errors.isEmpty
+        valid = judge.problems.isEmpty
         self.items = items + notRun
     }
 
@@ -129,9 +138,10 @@ extension Fixture {
 
 extension OutputCheck {
     /// `check --format json`: `{"fixture", "step", "valid", "checks": [{"name", "passed", "message"}]}`,
-    /// `passed` null for a check that did not run.
+    /// `passed` null for a check that did not run, and `reply_schema: {"file", "problems"}`
+    /// when the output meets the contract but not the prompt set's schema.
     public var json: JSONValue {
-        .object(JSONObject([
+        var members: [JSONObject.Member] = [
             .init(key: "fixture", value: .string(fixture)),
             .init(key: "step", value: .string(step.rawValue)),
             .init(key: "valid", value: .bool(valid)),
@@ -142,6 +152,13 @@ extension OutputCheck {
                     .init(key: "message", value: .string(item.message)),
                 ]))
             })),
-        ]))
+        ]
+        if let replySchema {
+            members.append(.init(key: "reply_schema", value: .object(JSONObject([
+                .init(key: "file", value: .string(replySchema.file)),
+                .init(key: "problems", value: .array(replySchema.problems.map(JSONValue.string))),
+            ]))))
+        }
+        return .object(JSONObject(members))
     }
 }

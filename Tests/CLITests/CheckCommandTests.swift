@@ -37,7 +37,8 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", try write(Self.options, as: "options.json")])
         #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("pass    schema: valid against prompts/schemas/goal-options-v3.schema.json"))
+        #expect(outcome.standardOutput.contains("pass    schema: meets the app's contract (prompts/schemas/contract/goal-options.schema.json)"))
+        #expect(!outcome.standardOutput.contains("note"), "the prompt set's schema accepts it too")
         #expect(outcome.standardOutput.contains("pass    options.distinct:"))
         #expect(outcome.standardOutput.hasSuffix("busy-parent goal-options: valid · 17 pass · 0 fail\n"))
     }
@@ -64,8 +65,52 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", try write(#"{"options": []}"#, as: "empty.json")])
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.contains("FAIL    schema: /options: `options` has 0 items; at least 3 required"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("FAIL    schema: breaks the app's contract (prompts/schemas/contract/goal-options.schema.json): /options: `options` has 0 items; at least 3 required"), "\(outcome.standardOutput)")
         #expect(outcome.standardOutput.contains("busy-parent goal-options: invalid ·"))
+    }
+
+    /// The seed's own option form (`opt_N` ids, an option without a detail) and a program
+    /// with a one-week phase: the app takes both, though the base's reply schemas ask a
+    /// small model for slugs, a detail and week ranges.
+    @Test func theAppsContractJudgesAndTheReplySchemaIsANote() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = try write(#"{"options": [{"id": "opt_1", "summary": "Feel more energetic with 20-minute evening workouts", "detail": "Three short sessions a week, at home after the kids are in bed."}, {"id": "opt_2", "summary": "Keep up with your kids at the playground"}, {"id": "opt_3", "summary": "Build a steady three-day habit that fits busy weeks", "detail": "Simple full-body routines you can repeat without planning."}]}"#, as: "seed.json")
+        let options = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", seed])
+        #expect(options.status == 0, "\(options.standardOutput)\(options.standardError)")
+        #expect(options.standardOutput.contains("pass    schema: meets the app's contract"))
+        #expect(options.standardOutput.contains("note    the app accepts it, but the prompt set's schema (prompts/schemas/goal-options-v3.schema.json) would not: /options/0/id: `id` is \"opt_1\""), "\(options.standardOutput)")
+        #expect(options.standardOutput.contains("/options/1: missing required property `detail`"))
+        #expect(options.standardOutput.hasSuffix("busy-parent goal-options: valid · 17 pass · 0 fail\n"), "\(options.standardOutput)")
+
+        let json = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", seed, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["valid"] as? Bool == true)
+        let reply = try #require(object["reply_schema"] as? [String: Any])
+        #expect(reply["file"] as? String == "prompts/schemas/goal-options-v3.schema.json")
+        #expect((reply["problems"] as? [String])?.count == 4, "\(reply)")
+
+        // The approved draft with its last phase one week long, as "12".
+        let draftPath = try approvedDraft("busy-parent")
+        var draft = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: draftPath))) as? [String: Any])
+        var program = try #require(draft["program_json"] as? [String: Any])
+        var phases = try #require(program["progression"] as? [[String: Any]])
+        let lastWeek = try #require((phases[phases.count - 1]["weeks"] as? String)?.split(separator: "-").last)
+        phases[phases.count - 1]["weeks"] = String(lastWeek)
+        program["progression"] = phases
+        draft["program_json"] = program
+        let oneWeek = try write(String(decoding: try JSONSerialization.data(withJSONObject: draft), as: UTF8.self), as: "one-week.json")
+        let programCheck = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "program-draft", oneWeek, "--format", "json"])
+        let programObject = try #require(try JSONSerialization.jsonObject(with: Data(programCheck.standardOutput.utf8)) as? [String: Any])
+        #expect(programObject["valid"] as? Bool == true, "\(programCheck.standardOutput)")
+        #expect(((programObject["reply_schema"] as? [String: Any])?["problems"] as? [String])?.first?.contains("/progression/\(phases.count - 1)/weeks") == true)
+        let checks = try #require(programObject["checks"] as? [[String: Any]])
+        #expect(checks.first { $0["name"] as? String == "program.progression-covers-weeks" }?["passed"] as? Bool == true, "a one-week phase covers its week")
+
+        // What the app cannot decode still fails: an option without a summary.
+        let broken = try write(#"{"options": [{"id": "opt_1"}, {"id": "opt_2", "summary": "Walk more"}, {"id": "opt_3", "summary": "Lift more"}]}"#, as: "broken.json")
+        let refused = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", broken])
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.contains("FAIL    schema: breaks the app's contract (prompts/schemas/contract/goal-options.schema.json): /options/0: missing required property `summary`"), "\(refused.standardOutput)")
     }
 
     @Test func anEditWithoutItsPreviousOutputReportsTheComparisonAsNotRun() throws {

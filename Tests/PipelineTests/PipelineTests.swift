@@ -1,3 +1,4 @@
+import Checks
 import Foundation
 import Intake
 import JSONSchema
@@ -61,6 +62,42 @@ struct StepRunnerTests {
         #expect(result.status == .invalid)
         #expect(result.failure?.kind == .invalidOutput)
         #expect(provider.requests.count == 1)
+    }
+
+    /// The seed's own option form: `opt_N` ids, a detail left out. The base's reply schema
+    /// asks a small model for slugs and a detail; the app takes this as it is.
+    static let seedOptions = #"{"options": [{"id": "opt_1", "summary": "Feel more energetic with 3 short workouts a week", "detail": "20 minutes, three evenings."}, {"id": "opt_2", "summary": "Do the monkey bars with your kids in 8 weeks"}, {"id": "opt_3", "summary": "Walk 10,000 steps a day by June", "detail": "Build up by 1,000 a week."}]}"#
+
+    @Test func aReplyTheReplySchemaRefusesButTheAppAcceptsIsUsedAndSaidToBe() async throws {
+        let provider = ScriptedProvider([.success(Self.seedOptions), .success(Self.seedOptions)])
+        let runner = StepRunner(provider: provider, prompts: try Repository.prompts())
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(provider.requests.count == 2, "the repair still asks for what the reply schema wants")
+        #expect(result.status == .valid)
+        #expect(result.output?["options"]?.arrayValue?.first?["id"] == "opt_1")
+        let intervention = try #require(result.interventions.first { $0.kind == Intervention.replyOutsideSchema })
+        #expect(intervention.detail.contains("prompts/schemas/goal-options-v3.schema.json"), "\(intervention.detail)")
+        #expect(intervention.detail.contains("/options/0/id"), "\(intervention.detail)")
+        #expect(intervention.detail.contains("the app's contract accepts it"))
+    }
+
+    @Test func aReplyTheReplySchemaAcceptsButTheAppWouldNotIsInvalid() async throws {
+        // A prompt set whose schema lets through what the app cannot decode: options without a summary.
+        let project = try Repository.temporaryCopy(named: "contract")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let loose = project.appendingPathComponent("prompts/schemas/goal-options-loose.schema.json")
+        try #"{"type": "object", "required": ["options"], "properties": {"options": {"type": "array", "minItems": 3}}}"#
+            .write(to: loose, atomically: true, encoding: .utf8)
+        let metadata = project.appendingPathComponent("prompts/goal-options/prompt.yaml")
+        let yaml = try String(contentsOf: metadata, encoding: .utf8).replacingOccurrences(of: "schema: goal-options-v3.schema.json", with: "schema: goal-options-loose.schema.json")
+        try yaml.write(to: metadata, atomically: true, encoding: .utf8)
+        let noSummaries = #"{"options": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#
+        let provider = ScriptedProvider([.success(noSummaries)])
+        let runner = StepRunner(provider: provider, prompts: try PromptLibrary(layout: ProjectLayout(root: project)))
+        let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
+        #expect(provider.requests.count == 1, "no repair is sent for the contract: the request asked for the reply schema")
+        #expect(result.status == .invalid)
+        #expect(result.failure?.message.hasPrefix("breaks the app's contract (prompts/schemas/contract/goal-options.schema.json): /options/0: missing required property `summary`") == true, "\(result.failure?.message ?? "")")
     }
 
     @Test func truncatedJSONIsReportedAsTruncated() async throws {

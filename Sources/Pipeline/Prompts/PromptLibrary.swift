@@ -16,6 +16,9 @@ public struct PromptLibrary: Sendable {
     public let intakeLimits: IntakeLimitRules?
     /// How a program is planned from the intake before a model writes it (`program-plan.yaml`).
     let planRules: ProgramPlanRules?
+    /// What the app accepts from each step (`prompts/schemas/contract/`); empty when the
+    /// project has none, and then each prompt set's own schema judges its outputs.
+    public let contracts: [PipelineStep: AppContract]
     /// Fitted schemas compiled once each: persons with the same limits share one.
     private let fittedSchemas = SharedCache<String, Schema?>()
 
@@ -39,6 +42,12 @@ public struct PromptLibrary: Sendable {
         var intakeLimits: IntakeLimitRules?
         do {
             intakeLimits = try IntakeLimitRules.load(layout: layout)
+        } catch {
+            errors.append(error)
+        }
+        var contracts: [PipelineStep: AppContract] = [:]
+        do {
+            contracts = try AppContract.load(layout: layout)
         } catch {
             errors.append(error)
         }
@@ -67,6 +76,7 @@ public struct PromptLibrary: Sendable {
         self.variants = variants
         self.intakeLimits = intakeLimits
         self.planRules = planRules
+        self.contracts = contracts
     }
 
     /// What the backend decides for `record` before a model writes its program; nil

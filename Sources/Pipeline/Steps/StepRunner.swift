@@ -95,9 +95,42 @@ public struct StepRunner: Sendable {
             request.messages.append(ChatMessage(role: .assistant, content: response.text))
             request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judgedOutput.problems) : Guardrails.repairMessage(blocked)))
         }
+        if let contract = prompts.contracts[step] {
+            judgeAgainst(contract, result: &result, attempts: &attempts, step: step, prompt: prompt)
+        }
         result.attempts = attempts
         result.cost = prices.cost(model: provider.model, usage: result.usage)
         return (result, advice)
+    }
+
+    /// The app's contract has the last word on what the step hands on: an output the
+    /// prompt set's schemas accepted but the app would not is invalid; a last reply the
+    /// reply schema refused but the app accepts is used as it came, when the reply is
+    /// the output (nothing the backend builds from it), and said to be (`reply-schema`).
+    /// Neither sends another request: repairs answer the reply schema the request asked for.
+    private func judgeAgainst(_ contract: AppContract, result: inout StepResult, attempts: inout [Attempt], step: PipelineStep, prompt: StepPrompt) {
+        switch result.status {
+        case .valid:
+            let problems = contract.problems(in: result.output ?? .null)
+            guard !problems.isEmpty else { return }
+            result.status = .invalid
+            result.failure = StepFailure(
+                kind: .invalidOutput, message: "breaks the app's contract (\(contract.file)): " + problems.prefix(3).joined(separator: "; "))
+        case .invalid:
+            guard !prompt.metadata.completesReply, !prompts.stepsBuildingOutputFromReply.contains(step),
+                  let last = attempts.last, !last.responseText.isEmpty,
+                  case .success(let reply) = OutputExtraction.extract(from: last.responseText),
+                  contract.problems(in: reply).isEmpty else { return }
+            result.status = .valid
+            result.output = reply
+            result.failure = nil
+            result.interventions.append(Intervention(
+                kind: Intervention.replyOutsideSchema,
+                detail: "the reply breaks \(prompt.schemaFile) (\(last.problems.prefix(3).joined(separator: "; "))); the app's contract accepts it, so it is used as it came"))
+            attempts[attempts.count - 1].responseText = ""
+        case .error, .skipped:
+            return
+        }
     }
 
     /// `output` with the backend's referral note in its program's safety notes when the
