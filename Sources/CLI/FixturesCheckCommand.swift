@@ -1,6 +1,7 @@
 import ArgumentParser
 import Console
 import Foundation
+import Evaluation
 import Intake
 
 /// `trainer-eval fixtures check [PATH...]`
@@ -10,7 +11,10 @@ struct FixturesCheckCommand: AsyncParsableCommand {
         abstract: "Validate fixture records against the intake schema and check their scenarios.",
         discussion: """
             Reports every problem at once, one per line, as FILE:LINE:COLUMN: FIELD: MESSAGE. \
-            Exits 0 when everything is valid and 2 otherwise.
+            A record written in a language the coaching data does not cover (its referral \
+            sentence and catalogue names) gets a warning: its dislikes and injuries would be read \
+            with other languages' words and its referral would be the English one, marked \
+            untranslated. Exits 0 when everything is valid (warnings or not) and 2 otherwise.
             """
     )
 
@@ -24,16 +28,20 @@ struct FixturesCheckCommand: AsyncParsableCommand {
     var paths: [String] = []
 
     func run() async throws {
-        let corpus = try projectOptions.corpus()
-        let urls = paths.map { URL(fileURLWithPath: $0) }
-        let report = corpus.check(paths: urls)
+        let project = try projectOptions.openProject()
+        let checked = try Failure.exitingOnError { try project.checkFixtures(paths: paths.map { URL(fileURLWithPath: $0) }) }
+        let report = checked.report
         let out = Terminal.standardOutput
         for problem in report.problems {
             out.writeLine(out.styled("error", .red) + ": " + problem.description)
         }
+        for (file, gap) in checked.languageGaps {
+            out.writeLine(out.styled("warning", .yellow) + ": \(file): \(gap.consequence). Add \(gap.language) to prompts/coaching/ (advice.yaml's referrals, catalogue.yaml's names) to cover it.")
+        }
         let fixtures = "\(report.fixtureNames.count) fixture\(report.fixtureNames.count == 1 ? "" : "s")"
         if report.isValid {
-            out.writeLine(out.styled("ok", .green) + ": \(fixtures) checked (\(report.fileCount) files), all valid.")
+            let warned = checked.languageGaps.isEmpty ? "" : ", \(checked.languageGaps.count) in a language the coaching data does not cover"
+            out.writeLine(out.styled("ok", .green) + ": \(fixtures) checked (\(report.fileCount) files), all valid\(warned).")
         } else {
             let count = report.problems.count
             out.writeLine("\(count) problem\(count == 1 ? "" : "s") in \(fixtures) (\(report.fileCount) files).")

@@ -89,16 +89,23 @@ public enum Guardrails {
             """
     }
 
+    /// The English referral for a person who reads `language`, saying it is untranslated:
+    /// never an English sentence passed off as theirs.
+    static func untranslated(_ note: String, into language: String) -> String {
+        language == "en" ? note : "[Untranslated: there is no referral in \(LanguageSupport.name(of: language)) yet.] \(note)"
+    }
+
     /// `program` with the referral note for `language` added to its safety notes when the
     /// intake owes one (a condition, an injury, medication, pregnancy or postpartum,
     /// disordered eating) and no note refers the person yet; nil when nothing is owed,
-    /// a note already refers them, or `advice.yaml` has no note for the language.
+    /// a note already refers them, or `advice.yaml` has no note for the language nor in English
+    /// (a language without its own gets the English one, marked untranslated).
     /// The note takes the last place when the notes are at `maxNotes`.
     public static func appendingReferral(
         to program: JSONValue, record: LocalIntakeData, language: String, knowledge: CoachingKnowledge, maxNotes: Int
     ) -> (program: JSONValue, intervention: Intervention)? {
         guard let result = AdviceChecks.intakeReferral(program: program, record: record, knowledge: knowledge, language: language), !result.passed,
-              let note = knowledge.advice.referrals[language]?.note ?? knowledge.advice.referrals["en"]?.note,
+              let note = knowledge.advice.referrals[language]?.note ?? knowledge.advice.referrals["en"]?.note.map({ untranslated($0, into: language) }),
               case .object(var object) = program
         else { return nil }
         var notes = object["safety_notes"]?.arrayValue ?? []

@@ -16,8 +16,20 @@ public struct GoldenReportPrinter {
         (self.terminal, self.ci, self.variantArguments, self.scopeArguments) = (terminal, ci, variantArguments, scopeArguments)
     }
 
-    /// `statusLine` is the run report's verdict and counts, printed where the comparison ends.
-    public func print(_ report: GoldenReport, statusLine: String) {
+    /// A step the run did not run, with the note that says why.
+    public struct SkippedStep: Sendable {
+        public var key: StepKey
+        public var note: String
+
+        public init(key: StepKey, note: String) {
+            (self.key, self.note) = (key, note)
+        }
+    }
+
+    /// `statusLine` is the run report's verdict and counts, printed where the comparison
+    /// ends; `skipped` is every step it counts as skipped (the confirm step included), so
+    /// the line that says why gives the same number. Nil takes the model steps' verdicts.
+    public func print(_ report: GoldenReport, statusLine: String, skipped: [SkippedStep]? = nil) {
         for verdict in report.verdicts where ![.matches, .skipped, .knownFailure, .unapprovedCheck, .stale].contains(verdict.status) {
             terminal.writeLine(label(verdict.status) + " \(verdict.key)")
             for reason in verdict.reasons { terminal.writeLine("    " + terminal.styledDiff(reason)) }
@@ -30,6 +42,7 @@ public struct GoldenReportPrinter {
         printKnownFailures(report.verdicts.filter { $0.status == .knownFailure })
         printUnapprovedChecks(report.verdicts.filter { $0.status == .unapprovedCheck })
         printStale(StaleRecordings(report))
+        printSkipped(skipped ?? report.verdicts.filter { $0.status == .skipped }.map { SkippedStep(key: $0.key, note: $0.reasons.first ?? "") }, report: report)
         for orphan in report.orphans {
             terminal.writeLine(terminal.styled("orphan", .yellow) + " \(orphan.key): golden files of a step no fixture produces")
             for path in orphan.paths { terminal.writeLine("    \(path)") }
@@ -70,14 +83,33 @@ public struct GoldenReportPrinter {
                 terminal.writeLine("    and \(group.diffs.count - 2) more distinct change\(group.diffs.count == 3 ? "" : "s"): see the report.")
             }
         }
-        if stale.skippedAfter > 0 {
-            terminal.writeLine(label(.skipped) + " \(stale.skippedAfter) later step\(stale.skippedAfter == 1 ? "" : "s") did not run: \(stale.skippedAfter == 1 ? "it needs" : "they need") the output of a stale step.")
-        }
         terminal.writeLine(
             "Next: re-record the stale steps with `\(stale.rerecord)\(scopeArguments)\(variantArguments)` "
             + "(start the model first: `scripts/local-model serve qwen`), or with a hosted provider "
             + "(`\(Invocation.command) run --provider openai --record-missing\(scopeArguments)\(variantArguments)`); "
             + "then review the new outputs with `\(Invocation.command) pending\(variantArguments)`.")
+    }
+
+    /// Why steps did not run, as one count, the summary's, split by cause: the output of
+    /// a stale step or of a step that produced none, a stop, or `--until`. Nothing is
+    /// printed when every skipped step is past `--until`, which the run asked for.
+    private func printSkipped(_ skipped: [SkippedStep], report: GoldenReport) {
+        let staleFixtures = Set(report.verdicts.filter { $0.status == .stale }.map(\.key.fixture))
+        let failedFixtures = Set(report.verdicts.filter { [.error, .regression, .new, .changed, .knownFailure].contains($0.status) }.map(\.key.fixture))
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for step in skipped {
+            let note = step.note
+            let cause = note.hasPrefix("not selected") ? "past --until"
+                : staleFixtures.contains(step.key.fixture) ? "after a stale step"
+                : note.hasPrefix("no ") && failedFixtures.contains(step.key.fixture) ? "after a step that produced no output"
+                : note
+            if counts[cause] == nil { order.append(cause) }
+            counts[cause, default: 0] += 1
+        }
+        guard order.contains(where: { $0 != "past --until" }) else { return }
+        let causes = order.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+        terminal.writeLine(label(.skipped) + " \(skipped.count) step\(skipped.count == 1 ? "" : "s") did not run: \(causes).")
     }
 
     /// `busy-parent/goal-options, pregnant/goal-options`, or per step when there are many:

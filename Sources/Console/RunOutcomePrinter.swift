@@ -43,7 +43,12 @@ public struct RunOutcomePrinter {
         }
         if let repeats = outcome.report.repeats { printStability(repeats) }
         GoldenReportPrinter(terminal: out, ci: ci, variantArguments: outcome.report.run.variantArguments, scopeArguments: scopeArguments)
-            .print(outcome.golden, statusLine: outcome.report.statusLine)
+            .print(outcome.golden, statusLine: outcome.report.statusLine, skipped: outcome.report.fixtures.flatMap { fixture in
+                fixture.steps.filter { $0.status == .skipped }.map { GoldenReportPrinter.SkippedStep(key: StepKey(fixture: fixture.name, step: $0.id), note: $0.note ?? "") }
+            })
+        for gap in outcome.report.languageGaps ?? [] {
+            out.writeLine(out.styled("attention", .yellow) + " \(gap.fixture): \(gap.consequence).")
+        }
         printWarnings(outcome.warnings)
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s\(Self.readBack(outcome.cachedSteps)). Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if let unreachable = outcome.unreachable {

@@ -25,6 +25,14 @@ public struct RunRequest: Sendable {
 
     var replaying: Bool { settings.configuration == nil }
 
+    /// The provider as the opening line names it: as typed, and what serves it when that
+    /// is another name (`local (served by openai-compatible at http://127.0.0.1:8080/v1) qwen`).
+    func providerBanner(kind: String, model: String) -> String {
+        guard provider.rawValue != kind else { return "\(kind) \(model)" }
+        let at = settings.configuration.map { " at \($0.baseURL.absoluteString)" } ?? ""
+        return "\(provider.rawValue) (served by \(kind)\(at)) \(model)"
+    }
+
     var effectiveJobs: Int {
         jobs ?? (replaying ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1)
     }
@@ -68,7 +76,7 @@ extension RunSession {
                 layout: project.layout, prompts: prompts, prices: prices, provider: provider, options: options, fileDigests: digests)
             let progress = ProgressPrinter(terminal: err, printsValidSteps: request.verbose || !request.replaying, replaying: request.replaying)
             let opening = openingLine(
-                fixtures: fixtures.count, shard: request.shard.map { "shard \($0) of \(every.count)" }, provider: "\(provider.kind) \(provider.model)",
+                fixtures: fixtures.count, shard: request.shard.map { "shard \($0) of \(every.count)" }, provider: request.providerBanner(kind: provider.kind, model: provider.model),
                 jobs: options.jobs, repeats: options.repeats, records: request.settings.recording != .off)
             await RunSession(printer: printer, progress: progress, err: err, ci: options.ci).run(evaluation, fixtures: fixtures, opening: opening)
         } catch {

@@ -1,3 +1,4 @@
+import Checks
 import Foundation
 import Golden
 import History
@@ -255,13 +256,18 @@ public struct Evaluation: Sendable {
                     version: $0.value.metadata.version, fingerprint: $0.value.fingerprint, system: $0.value.system, variant: $0.value.variant))
             }),
             ci: options.ci, interrupted: interrupted, warnings: options.warnings, shard: options.shard?.shard,
-            scope: scope(of: fixtures))
+            scope: scope(of: fixtures), providerOption: options.providerName)
         var report = RunReport(
             run: run, fixtures: fixtures, repeats: repeats, golden: golden,
             gate: RepeatStatistics.PassRateGate(requiredRates: options.requiredPassRates, basis: options.gateOn),
             settled: Dictionary(
                 settled.compactMap { $0.readBack.map { ($0.report.name, $0.report) } } + keptEarly.all.map { ($0.name, $0) },
                 uniquingKeysWith: { first, _ in first }))
+        let support = LanguageSupport(knowledge: prompts.coaching)
+        let gaps = fixtures.compactMap { fixture in
+            support.gap(for: fixture.record).map { RunReport.LanguageGap(fixture: fixture.name, language: $0.language, consequence: $0.consequence) }
+        }
+        report.languageGaps = gaps.isEmpty ? nil : gaps
         let reviewWarnings = stores.judgeAgainstReviewers(&report, layout: layout)
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

@@ -169,12 +169,18 @@ public enum GoldenComparison {
         for result: StepResult, key: StepKey, approved: GoldenEntry?, options: JSONDiff.Options
     ) -> StepVerdict {
         let problem = "no valid output: \(result.failure?.message ?? "invalid")"
-        guard let approved, !approved.isUsable else {
-            let hint = approved == nil ? "; `accept` records it as a known failure" : " (golden has a valid output)"
-            var verdict = StepVerdict(key: key, status: .regression, reasons: [problem + hint], differsFromGolden: true)
+        guard let approved else {
+            // Nothing was approved to regress from: new, as a valid output would be, and
+            // pending review, where a safety check keeps it from being approved by accident.
+            return StepVerdict(
+                key: key, status: .new, reasons: ["no golden output yet", problem + "; `accept --allow-unsafe REASON` records it as a known failure"],
+                differsFromGolden: true)
+        }
+        guard !approved.isUsable else {
+            var verdict = StepVerdict(key: key, status: .regression, reasons: [problem + " (golden has a valid output)"], differsFromGolden: true)
             // A reply that fails its schema but still parses (an option removed, a field
             // of the wrong type) is diffed too, so a reviewer sees what broke.
-            if let approved, case .success(let reply) = JSONExtractor.extract(from: result.attempts.last?.responseText ?? "") {
+            if case .success(let reply) = JSONExtractor.extract(from: result.attempts.last?.responseText ?? "") {
                 let (json, markdown) = diffs(from: approved.output, to: reply.value, options: options)
                 verdict.outputDiff = json?.rendered()
                 verdict.markdownDiff = markdown?.unified(oldName: "golden markdown", newName: "reply markdown")

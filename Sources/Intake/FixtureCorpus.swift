@@ -78,6 +78,7 @@ public struct FixtureCorpus: Sendable {
         var problems: [FixtureProblem] = []
         var names: Set<String> = []
         var files: Set<URL> = []
+        var records: [FixtureCheckReport.CheckedRecord] = []
         for pair in pairs(for: paths.isEmpty ? [layout.fixtures] : paths, problems: &problems) {
             names.insert(pair.name)
             var intake: LocalIntakeData?
@@ -87,6 +88,7 @@ public struct FixtureCorpus: Sendable {
                 let checked = checkRecord(at: record)
                 problems += checked.problems
                 intake = checked.value
+                if let value = checked.value { records.append(.init(file: layout.displayPath(of: record), record: value)) }
             }
             if pair.record == nil, let scenario = pair.scenario {
                 problems.append(FixtureProblem(
@@ -104,7 +106,7 @@ public struct FixtureCorpus: Sendable {
                 }
             }
         }
-        return FixtureCheckReport(fixtureNames: names.sorted(), fileCount: files.count, problems: problems)
+        return FixtureCheckReport(fixtureNames: names.sorted(), fileCount: files.count, problems: problems, records: records.sorted { $0.file < $1.file })
     }
 
     /// `golden/variants/` holds the prompt variants' files, so no fixture may be called `variants`.

@@ -33,6 +33,14 @@ public struct FixtureCheckReport: Sendable {
     /// Files read.
     public var fileCount: Int
     public var problems: [FixtureProblem]
+    /// The records that decoded, each with its file, for what later checks read in them.
+    public var records: [CheckedRecord] = []
+
+    /// A record that decoded, and its file relative to the project.
+    public struct CheckedRecord: Sendable {
+        public var file: String
+        public var record: LocalIntakeData
+    }
 
     public var isValid: Bool { problems.isEmpty }
 }

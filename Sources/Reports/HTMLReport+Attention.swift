@@ -15,6 +15,9 @@ extension HTMLReport {
             items.append(item(.regression, label: "orphaned", link: "<a href=\"#orphans\">golden files</a>",
                               summary: "\(count) golden entr\(count == 1 ? "y" : "ies") no fixture produces"))
         }
+        for gap in report.languageGaps ?? [] {
+            items.append(item(.changed, label: "language", link: "<a href=\"#\(HTML.escape(ListedStep.name(fixture: gap.fixture, step: "goal-options")))\">\(HTML.escape(gap.fixture))</a>", summary: gap.consequence))
+        }
         for shortfall in report.repeats?.shortfalls ?? [] {
             items.append(item(.regression, label: "pass rate", link: "<a href=\"#repeats\">repeats</a>", summary: shortfall))
         }

@@ -73,7 +73,7 @@ public enum HTMLReport {
             "<span class=\"prompt\" title=\"fingerprint \(HTML.escape($0.value.fingerprint))\">\(HTML.escape($0.key)) \(HTML.escape($0.value.versionLabel))</span>"
         }.joined(separator: " ")
         var facts: [(String, String)] = [
-            ("Provider", HTML.escape("\(run.provider) · \(run.model)")),
+            ("Provider", HTML.escape("\(run.providerLabel) · \(run.model)")),
             ("Prompts", prompts),
             ("Commit", HTML.escape(run.commit ?? "unknown")),
             ("Started", HTML.escape(ISO8601DateFormatter().string(from: run.startedAt))),

@@ -6,8 +6,10 @@ extension MarkdownReport {
     /// detail in a fenced block, shown once however many steps share it.
     static func attention(_ report: RunReport) -> [String] {
         let groups = report.attentionGroups
-        guard !groups.isEmpty else { return [] }
+        let gaps = report.languageGaps ?? []
+        guard !groups.isEmpty || !gaps.isEmpty else { return [] }
         var lines = ["", "### Needs attention", ""]
+        lines += gaps.map { "- **language** \(code($0.fixture)): " + inline($0.consequence) }
         var shown: [String: String] = [:]
         for group in groups.prefix(stepLimit) {
             lines += group.steps.count == 1 ? entry(group.steps[0], shown: &shown) : entry(group, shown: &shown)

@@ -105,7 +105,7 @@ public enum MarkdownReport {
         var lines = [
             "## trainer-eval: \(totals.passesGate ? "✅ gate passes" : "❌ gate fails")",
             "",
-            "Run \(code(run.id)) · \(run.provider) \(code(run.model)) · commit \(code(run.commit ?? "unknown")) · "
+            "Run \(code(run.id)) · \(run.providerLabel) \(code(run.model)) · commit \(code(run.commit ?? "unknown")) · "
                 + String(format: "%.1f s", run.durationSeconds) + " · " + tokens
                 + (totals.cost.map { String(format: " · $%.4f", $0) } ?? ""),
             "",

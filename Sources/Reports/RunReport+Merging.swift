@@ -81,7 +81,7 @@ extension RunReport {
             durationSeconds: ordered.map(\.run.durationSeconds).max() ?? 0, provider: first.provider, model: first.model,
             commit: first.commit, prompts: first.prompts, ci: ordered.allSatisfy(\.run.ci),
             interrupted: ordered.contains(where: \.run.interrupted), warnings: warnings, mergedFrom: ordered.map(\.run.id),
-            scope: first.scope)
+            scope: first.scope, providerOption: first.providerOption)
         let fixtures = ordered.flatMap(\.fixtures).sorted { $0.name < $1.name }
         let orphans = Array(Set(ordered.flatMap(\.orphans))).sorted()
         // Repeat statistics are recomputed over every shard's repeats, under the gate the shards ran with.
@@ -90,7 +90,10 @@ extension RunReport {
         for step in fixtures.flatMap(\.steps) { totals.add(step) }
         totals.orphans = orphans.count
         totals.passesGate = RunReport.passes(fixtures, orphans: orphans.count, repeats: repeats, mode: .ci)
-        return RunReport(run: run, totals: totals, fixtures: fixtures, orphans: orphans, repeats: repeats)
+        var merged = RunReport(run: run, totals: totals, fixtures: fixtures, orphans: orphans, repeats: repeats)
+        let gaps = ordered.flatMap { $0.languageGaps ?? [] }.sorted { $0.fixture < $1.fixture }
+        merged.languageGaps = gaps.isEmpty ? nil : gaps
+        return merged
     }
 
     typealias PassRateGate = RepeatStatistics.PassRateGate

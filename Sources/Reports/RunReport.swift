@@ -28,6 +28,21 @@ public struct RunReport: Codable, Sendable {
     /// Approved outputs this run judged that fail a safety check (`check-severity.yaml`),
     /// counted apart from known failures; nil when there are none.
     public var approvedSafetyFailures: [ApprovedSafetyFailure]?
+    /// The people whose answers are written in a language the coaching data does not
+    /// cover, and what they go without; nil when there are none.
+    public var languageGaps: [LanguageGap]?
+
+    /// A fixture written in a language the coaching data does not cover.
+    public struct LanguageGap: Codable, Sendable, Hashable {
+        public var fixture: String
+        /// ISO 639-1.
+        public var language: String
+        public var consequence: String
+
+        public init(fixture: String, language: String, consequence: String) {
+            (self.fixture, self.language, self.consequence) = (fixture, language, consequence)
+        }
+    }
 
     /// An approved output that fails a safety check, and the reason a reviewer allowed it.
     public struct ApprovedSafetyFailure: Codable, Sendable, Hashable {
@@ -57,6 +72,12 @@ public struct RunReport: Codable, Sendable {
         public var durationSeconds: Double
         /// The provider kind as it answered (`replay`, `openai-compatible`, `anthropic`, ...).
         public var provider: String
+        /// The provider as `--provider` named it, when that is another name (`local`, served
+        /// by `openai-compatible`); nil when the two agree.
+        public var providerOption: String?
+        /// The provider as the person typed it, with what served it when that differs:
+        /// `local (openai-compatible)`, or `replay`.
+        public var providerLabel: String { providerOption.map { "\($0) (\(provider))" } ?? provider }
         public var model: String
         /// The commit the prompts came from, with `-dirty` when the tree had changes.
         public var commit: String?
@@ -78,9 +99,10 @@ public struct RunReport: Codable, Sendable {
         public init(
             id: String, startedAt: Date, durationSeconds: Double, provider: String, model: String, commit: String?,
             prompts: [String: PromptInfo], ci: Bool, interrupted: Bool, warnings: [String], shard: Shard? = nil,
-            mergedFrom: [String]? = nil, scope: String? = nil
+            mergedFrom: [String]? = nil, scope: String? = nil, providerOption: String? = nil
         ) {
             self.id = id
+            self.providerOption = providerOption == provider ? nil : providerOption
             self.startedAt = startedAt
             self.durationSeconds = durationSeconds
             self.provider = provider

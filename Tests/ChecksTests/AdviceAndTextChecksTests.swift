@@ -122,6 +122,20 @@ struct AdviceAndTextChecksTests {
         #expect(AdviceChecks.intakeReferral(program: program([]), record: LocalIntakeData(injuries: "None"), knowledge: knowledge, language: "en") == nil)
     }
 
+    /// A person in a language the data has no referral for gets the English one, saying so.
+    @Test func theReferralForAnUncoveredLanguageSaysItIsUntranslated() throws {
+        let knowledge = try Self.knowledge()
+        let knee = LocalIntakeData(injuries: "Tenho dor no joelho direito.")
+        let program: JSONValue = ["title": "Plano", "safety_notes": ["Aqueça antes de começar."]]
+        let portuguese = try #require(Guardrails.appendingReferral(to: program, record: knee, language: "pt", knowledge: knowledge, maxNotes: 4))
+        let note = try #require(portuguese.program["safety_notes"]?.arrayValue?.last?.stringValue)
+        #expect(note == "[Untranslated: there is no referral in Portuguese yet.] Check with your doctor or physiotherapist before you start, and stop any exercise that causes pain.")
+        #expect(portuguese.intervention.detail.contains("[Untranslated: there is no referral in Portuguese yet.]"))
+        let spanish = try #require(Guardrails.appendingReferral(to: program, record: knee, language: "es", knowledge: knowledge, maxNotes: 4))
+        #expect(spanish.program["safety_notes"]?.arrayValue?.last?.stringValue?.hasPrefix("Consulta con tu médico") == true, "a covered language gets its own")
+        #expect(LanguageSupport(knowledge: knowledge).covered == ["en", "es"])
+    }
+
     @Test func programServesTheConfirmedGoal() throws {
         let knowledge = try Self.knowledge()
         let record = LocalIntakeData()

@@ -7,7 +7,7 @@ extension CoachingKnowledge {
     /// Reads `prompts/coaching/movements.yaml`, `conditions.yaml`, `equipment.yaml` and `dislikes.yaml`, and the
     /// exercise library `exercises.yaml`, `advice.yaml` and the catalogue `catalogue.yaml` when there are. A project without the folder has no coaching
     /// knowledge; a broken file is an error naming its line.
-    static func load(layout: ProjectLayout) throws(PromptError) -> CoachingKnowledge {
+    public static func load(layout: ProjectLayout) throws(PromptError) -> CoachingKnowledge {
         let folder = layout.prompts.appendingPathComponent("coaching", isDirectory: true)
         guard FileManager.default.fileExists(atPath: folder.path) else { return .none }
         func document(_ name: CoachingKnowledgeError.Document) throws(PromptError) -> YAMLDocument {

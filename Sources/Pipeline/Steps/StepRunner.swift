@@ -138,7 +138,7 @@ public struct StepRunner: Sendable {
     func withReferral(_ output: JSONValue, record: LocalIntakeData, schema: JSONValue) -> (JSONValue, Intervention?) {
         guard case .object(var object) = output, let program = object[ProgramMarkdown.programKey] else { return (output, nil) }
         let maxNotes = schema["$defs"]?["program"]?["properties"]?["safety_notes"]?["maxItems"]?.intValue ?? 4
-        let language = record.writtenLanguage == "es" ? "es" : "en"
+        let language = record.writtenLanguage ?? "en"
         guard let appended = Guardrails.appendingReferral(to: program, record: record, language: language, knowledge: prompts.coaching, maxNotes: maxNotes)
         else { return (output, nil) }
         object[ProgramMarkdown.programKey] = appended.program
