@@ -4,8 +4,8 @@ import ArgumentParser
 struct FixturesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fixtures",
-        abstract: "List and check the fixture records and their scenarios.",
-        subcommands: [FixturesCheckCommand.self, FixturesListCommand.self],
+        abstract: "List, check and start the fixture records and their scenarios.",
+        subcommands: [FixturesCheckCommand.self, FixturesListCommand.self, FixturesNewCommand.self],
         defaultSubcommand: FixturesListCommand.self
     )
 }

@@ -81,15 +81,21 @@ extension FixtureCorpus {
             return Checked(problems: [FixtureProblem(file: file, message: "invalid JSON: \(error)")])
         }
         let errors = intakeSchema.validate(value).errors
-        guard errors.isEmpty else {
+        let placeholders = FixtureTemplate.placeholders(in: value)
+        guard errors.isEmpty, placeholders.isEmpty else {
             // Where each value sits is worked out only for a record with a problem.
             let document = try? JSONParser.parseDocument(data)
+            let unfilled = placeholders.map { pointer in
+                FixtureProblem(
+                    file: file, location: document?.location(of: pointer), field: pointer,
+                    message: "still the template's placeholder: write the person's answer, or remove the field if they skipped the question")
+            }
             let problems = errors.map { error in
                 problem(from: error, file: file, knownKeys: LocalIntakeData.fieldKeys) {
                     error.keyword.hasSuffix("Properties") ? document?.keyLocation(of: $0) : document?.location(of: $0)
                 }
             }
-            return Checked(json: value, problems: problems)
+            return Checked(json: value, problems: unfilled + Self.withoutPlaceholders(problems, unfilled))
         }
         do {
             let record = try JSONValueDecoder().decode(LocalIntakeData.self, from: value)
@@ -137,11 +143,17 @@ extension FixtureCorpus {
         } catch {
             return Checked(problems: [FixtureProblem(file: file, location: error.location, message: error.reason)])
         }
-        var problems = scenarioSchema.validate(document.value).errors.map { error in
+        let placeholders = FixtureTemplate.placeholders(in: document.value)
+        var problems = placeholders.map { pointer in
+            FixtureProblem(
+                file: file, location: document.location(of: pointer), field: pointer,
+                message: "still the template's \(FixtureTemplate.placeholder): fill it in (fixtures/README.md says what it means)")
+        }
+        problems += Self.withoutPlaceholders(scenarioSchema.validate(document.value).errors.map { error in
             problem(from: error, file: file, knownKeys: Self.scenarioKeys) {
                 error.keyword.hasSuffix("Properties") ? document.keyLocation(of: $0) : document.location(of: $0)
             }
-        }
+        }, problems)
         if case .array(let assertions)? = document.value["assertions"] {
             for (index, assertion) in assertions.enumerated() {
                 guard let kind = assertion["kind"]?.stringValue, kind.hasSuffix("regex"),
@@ -170,6 +182,17 @@ extension FixtureCorpus {
             return Checked(value: scenario, json: document.value, problems: coverage, fileDigest: digest)
         } catch {
             return Checked(json: document.value, problems: [FixtureProblem(file: file, message: "does not decode as a scenario: \((error as? DecodingError)?.location ?? "\(error)")")])
+        }
+    }
+
+    /// `problems` without those about a value `unfilled` already names as a placeholder:
+    /// a `TODO` where a number goes is one problem, not two.
+    static func withoutPlaceholders(_ problems: [FixtureProblem], _ unfilled: [FixtureProblem]) -> [FixtureProblem] {
+        problems.filter { problem in
+            !unfilled.contains { placeholder in
+                (problem.location != nil && problem.location == placeholder.location)
+                    || (problem.field.flatMap { field in placeholder.field.map { field.tokens.starts(with: $0.tokens) } } ?? false)
+            }
         }
     }
 
