@@ -28,7 +28,7 @@ public struct RenderingPrinter {
         let prompt = prompts[step]
         let variant = prompt.variant.map { " variant \($0)" } ?? ""
         out.writeLine(out.styled(
-            "# \(id) · \(step.rawValue) v\(meta.version)\(variant) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens)"
+            "# \(id) · \(step.rawValue) version \(meta.version)\(variant) · temperature \(meta.temperature) · max_tokens \(meta.maxTokens)"
                 + " · schema \(prompt.schemaFile)\(meta.compactJSON == true ? " · compact JSON" : "")", .dim))
         if let name = prompt.variant {
             let files = prompt.variantFiles

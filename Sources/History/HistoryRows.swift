@@ -72,12 +72,13 @@ public struct RunRow: Codable, Sendable, Hashable, FetchableRecord, PersistableR
     }
 
     /// The variants the run's steps ran, read back from `prompts`
-    /// (`goal-options: v2 variant terse 1a2b…`), in step order.
+    /// (`goal-options: version 2 variant terse 1a2b…`, or `v2 variant terse` as older
+    /// runs wrote it), in step order.
     public var variants: [(step: String, name: String)] {
         prompts.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
-            guard words.count >= 4, words[2] == "variant", words[0].hasSuffix(":") else { return nil }
-            return (String(words[0].dropLast()), String(words[3]))
+            guard words.first?.hasSuffix(":") == true, let marker = words.firstIndex(of: "variant"), marker + 1 < words.count else { return nil }
+            return (String(words[0].dropLast()), String(words[marker + 1]))
         }
     }
 }

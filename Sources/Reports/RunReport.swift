@@ -142,9 +142,9 @@ public struct RunReport: Codable, Sendable {
             self.variant = variant
         }
 
-        /// `v3`, or `v3 variant concise` for a variant.
+        /// `version 3`, or `version 3 variant concise` for a variant.
         public var versionLabel: String {
-            "v\(version)" + (variant.map { " variant \($0)" } ?? "")
+            "version \(version)" + (variant.map { " variant \($0)" } ?? "")
         }
     }
 

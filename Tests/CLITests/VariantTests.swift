@@ -76,9 +76,9 @@ struct VariantTests {
         #expect(prompts?["goal-options"]?["variant"] as? String == "terse")
         #expect(prompts?["program-draft"]?["variant"] == nil)
         let markdown = try String(contentsOf: project.appendingPathComponent("Reports/latest/report.md"), encoding: .utf8)
-        #expect(markdown.contains("goal-options v4 variant terse"))
+        #expect(markdown.contains("goal-options version 4 variant terse"))
         let html = try String(contentsOf: project.appendingPathComponent("Reports/latest/index.html"), encoding: .utf8)
-        #expect(html.contains("goal-options v4 variant terse"))
+        #expect(html.contains("goal-options version 4 variant terse"))
         let junit = try String(contentsOf: project.appendingPathComponent("Reports/latest/junit.xml"), encoding: .utf8)
         #expect(junit.contains("name=\"goal-options (variant terse)\""))
         let history = try CommandRunner.run(["history", "--limit", "2", "--project", project.path])
@@ -102,7 +102,7 @@ struct VariantTests {
         // render shows the variant's messages.
         let rendered = try CommandRunner.run(["render", "--variant", "terse", "--project", project.path, "--fixture", "minimal-record", "--step", "goal-options"])
         #expect(rendered.standardOutput.contains(Self.terseRule))
-        #expect(rendered.standardOutput.contains("goal-options v4 variant terse"))
+        #expect(rendered.standardOutput.contains("goal-options version 4 variant terse"))
         #expect(rendered.standardOutput.contains(
             "# variant terse overrides system.md; inherits user.mustache (prompts/goal-options/user.mustache), prompt.yaml (prompts/goal-options/prompt.yaml)"),
             "says what the variant changes and what it takes from the base: \(rendered.standardOutput)")
@@ -253,7 +253,7 @@ struct VariantTests {
         try "temperature: 0\nmax_tokens: 1200\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let rendered = try CommandRunner.run(["render", "--variant", "cool", "--project", project.path, "--fixture", "minimal-record", "--step", "program-draft"])
         #expect(rendered.status == 0, "\(rendered.standardError)")
-        #expect(rendered.standardOutput.contains("program-draft v5 variant cool · temperature 0.0 · max_tokens 1200 · schema prompts/schemas/program-v3.schema.json"), "\(rendered.standardOutput)")
+        #expect(rendered.standardOutput.contains("program-draft version 5 variant cool · temperature 0.0 · max_tokens 1200 · schema prompts/schemas/program-v3.schema.json"), "\(rendered.standardOutput)")
 
         try "temperature: hot\n".write(to: variant.appendingPathComponent("prompt.yaml"), atomically: true, encoding: .utf8)
         let broken = try CommandRunner.run(["render", "--variant", "cool", "--project", project.path, "--fixture", "minimal-record", "--step", "program-draft"])
