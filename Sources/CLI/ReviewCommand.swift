@@ -42,6 +42,9 @@ struct ReviewCommand: AsyncParsableCommand {
             ReviewSession.Labelling(
                 labels: labels, reviewer: project.reviewer(reviewer) ?? "", date: ReviewLabels.today())
         }
-        try Failure.exitingOnError { try ReviewSession(review: review, keys: keys, out: .standardOutput, labelling: labelling).walk(items) }
+        let recorded = RecordedInterventions(layout: project.layout)
+        try Failure.exitingOnError {
+            try ReviewSession(review: review, keys: keys, out: .standardOutput, labelling: labelling, interventions: recorded.lines).walk(items)
+        }
     }
 }

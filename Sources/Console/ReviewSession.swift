@@ -1,5 +1,6 @@
 import Golden
 import Intake
+import JSONSchema
 import Storage
 
 /// Where key presses come from: the terminal (`KeyReader`) or, in a test, a script.
@@ -19,6 +20,8 @@ public struct ReviewSession {
     let keys: any KeySource
     let out: Terminal
     let labelling: Labelling?
+    /// What the backend did to a pending output, when the run that produced it recorded it.
+    let interventions: (StepKey, JSONValue) -> [String]
 
     /// Who labels, and where the labels go.
     public struct Labelling {
@@ -35,8 +38,12 @@ public struct ReviewSession {
     public static let keyHelp = "a accept · r reject · s skip · q quit · ? help"
     public static let labelKeyHelp = "+ sign it as a reviewer · - reject it as a reviewer, with reasons"
 
-    public init(review: GoldenReview, keys: any KeySource, out: Terminal, labelling: Labelling? = nil) {
-        (self.review, self.keys, self.out, self.labelling) = (review, keys, out, labelling)
+    /// `interventions` says what the backend did to a pending output, when the run that produced it recorded it.
+    public init(
+        review: GoldenReview, keys: any KeySource, out: Terminal, labelling: Labelling? = nil,
+        interventions: @escaping (StepKey, JSONValue) -> [String] = { _, _ in [] }
+    ) {
+        (self.review, self.keys, self.out, self.labelling, self.interventions) = (review, keys, out, labelling, interventions)
     }
 
     /// Walks `items` in order; what was applied is applied even when a later one throws.
@@ -65,6 +72,7 @@ public struct ReviewSession {
         let failing = item.pending.checks.filter { !$0.value }.map(\.key).sorted()
         guard !failing.isEmpty else {
             out.writeLine("  every check passes")
+            printInterventions(item)
             return
         }
         out.writeLine("  failing checks:")
@@ -77,6 +85,16 @@ public struct ReviewSession {
             let finding = item.pending.failureMessages[name].map { ": \($0)" } ?? ""
             out.writeLine("  ✗ \(name)\(before)\(finding)")
         }
+        printInterventions(item)
+    }
+
+    /// What the backend did to the output before it was shown: a repair that named a
+    /// fault, its own words in place of the model's, a referral added.
+    private func printInterventions(_ item: GoldenReview.Item) {
+        let lines = interventions(item.key, item.pending.output)
+        guard !lines.isEmpty else { return }
+        out.writeLine("  interventions:")
+        for line in lines { out.writeLine("  ↺ \(line)") }
     }
 
     /// Asks for keys until one decides `item`, and applies it: accepted, rejected, skipped or quit.

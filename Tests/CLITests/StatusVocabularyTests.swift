@@ -52,9 +52,36 @@ struct StatusVocabularyTests {
         #expect(pending.standardOutput.contains("new busy-parent/goal-options"), "\(pending.standardOutput)")
         #expect(!pending.standardOutput.contains("regression"))
 
+        // `review` says the same, on a terminal.
+        let review = try CommandRunner.run(
+            ["review", "--project", project.path], input: Data("q".utf8), inputIsTerminal: true, unsetting: ["CI"], timeout: Patience.seconds)
+        #expect(review.standardOutput.contains("[1/1] busy-parent/goal-options: no golden output yet"), "\(review.standardOutput)")
+
         // Approving it is refused without a reason: an unusable output fails a safety check.
         let accept = try CommandRunner.run(["accept", "--project", project.path])
         #expect(accept.status == 1, "\(accept.standardOutput)\(accept.standardError)")
         #expect((accept.standardOutput + accept.standardError).contains("output.usable"))
+    }
+
+    /// `review` shows what the backend did to a pending output: here the reply its prompt
+    /// set's schema refused twice, used because the app's contract accepts it.
+    @Test func reviewShowsTheInterventionsBehindAPendingOutput() throws {
+        let project = try RunCommandTests.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let seed = #"{"options": [{"id": "opt_1", "summary": "Feel more energetic with 20-minute evening workouts"}, {"id": "opt_2", "summary": "Keep up with your kids at the playground"}, {"id": "opt_3", "summary": "Build a steady three-day habit that fits busy weeks"}]}"#
+        let server = try LoopbackServer(answering: .json(RunCommandTests.completion(seed)))
+        defer { server.stop() }
+        let run = try CommandRunner.run(
+            ["run", "--project", project.path, "--provider", "openai-compatible", "--base-url", server.url("/v1").absoluteString,
+             "--fixture", "busy-parent", "--until", "goal-options"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(server.requestCount == 2, "the reply and its repair")
+
+        let review = try CommandRunner.run(
+            ["review", "--project", project.path], input: Data("q".utf8), inputIsTerminal: true, unsetting: ["CI"], timeout: Patience.seconds)
+        #expect(!review.timedOut)
+        #expect(review.standardOutput.contains("[1/1] busy-parent/goal-options: no golden output yet"), "\(review.standardOutput)")
+        #expect(review.standardOutput.contains("  interventions:\n  ↺ reply-schema: the reply breaks prompts/schemas/goal-options-v3.schema.json"), "\(review.standardOutput)")
+        #expect(review.standardOutput.contains("the app's contract accepts it, so it is used as it came"))
     }
 }
