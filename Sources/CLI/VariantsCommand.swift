@@ -16,7 +16,9 @@ struct VariantsCommand: AsyncParsableCommand {
             prompts/kept-variants.yaml gates it in CI; and whether its recordings still answer what \
             its prompts send, from a replay of its folder (about a second a set; --no-replay skips it).
 
-            --format selections prints each gated set's --variant values, one set a line, for scripts.
+            --format selections prints each gated set's --variant values, one set a line, for scripts, \
+            with a --fixture for each fixture its golden folder holds when that is not every fixture \
+            (a person added after the set was recorded has nothing to replay on it).
             Exits 2 when the project or prompts/kept-variants.yaml cannot be read.
             """
     )
@@ -36,8 +38,8 @@ struct VariantsCommand: AsyncParsableCommand {
     func run() async throws {
         let project = try projectOptions.openProject()
         if format == .selections {
-            let kept = try Failure.exitingOnError { try KeptVariants.load(layout: project.layout) }
-            for entry in kept.gated { Terminal.standardOutput.writeLine(entry.arguments.map { "--variant \($0)" }.joined(separator: " ")) }
+            let selections = try Failure.exitingOnError { try PromptSets.gatedSelections(project: project) }
+            for selection in selections { Terminal.standardOutput.writeLine(selection.joined(separator: " ")) }
             return
         }
         let err = Terminal.standardError

@@ -46,7 +46,11 @@ public struct PromptSetsPrinter {
             })
             object["approved_steps"] = .number(Double(set.approvedSteps))
             object["gated"] = set.gated.map { .string($0.source) } ?? .bool(false)
-            if let track = set.track { object["golden_folder"] = .string(track) }
+            if let track = set.track {
+                object["golden_folder"] = .string(track)
+                object["recorded_fixtures"] = .number(Double(set.fixtures.recorded.count))
+                object["fixtures"] = .number(Double(set.fixtures.of))
+            }
             if let date = set.lastRecorded { object["last_recorded"] = .string(Self.date(date)) }
             if let verdict = set.verdict {
                 object["against_base"] = [
@@ -95,9 +99,10 @@ public struct PromptSetsPrinter {
 
     static func recordings(_ set: PromptSets.PromptSet) -> String {
         guard let recordings = set.recordings else { return set.problem == nil ? "-" : "cannot replay" }
-        if recordings.current { return "current (\(recordings.steps) steps)" }
+        let fixtures = set.fixtures.recorded.count < set.fixtures.of ? ", \(set.fixtures.recorded.count) of \(set.fixtures.of) fixtures" : ""
+        if recordings.current { return "current (\(recordings.steps) steps\(fixtures))" }
         let never = recordings.missing > 0 ? " (\(recordings.missing) never recorded)" : ""
-        return "\(recordings.stale + recordings.missing) stale of \(recordings.steps) steps\(never)"
+        return "\(recordings.stale + recordings.missing) stale of \(recordings.steps) steps\(never)\(fixtures)"
     }
 
     static func date(_ date: Date?) -> String {

@@ -27,6 +27,9 @@ public struct PromptSets: Sendable {
         public var verdict: PairedVerdict?
         /// The newest recording in its folder.
         public var lastRecorded: Date?
+        /// The fixtures of the project its folder holds files for, and how many fixtures the project has:
+        /// a person added after the set was recorded is not in it.
+        public var fixtures: (recorded: [String], of: Int) = ([], 0)
         /// The entry in `prompts/kept-variants.yaml` that gates it.
         public var gated: KeptVariants.Entry?
         /// What a replay of its folder found; nil when not replayed (no folder, or not asked).
@@ -80,6 +83,7 @@ public struct PromptSets: Sendable {
         }
 
         let baseRows = try RunComparison.goldenRows(store: GoldenStore(folder: layout.golden))
+        let corpus = try project.corpus().fixtureNames()
         var sets: [PromptSet] = []
         for arguments in selections {
             var set = PromptSet(arguments: arguments, overrides: [], approvedSteps: 0)
@@ -111,10 +115,12 @@ public struct PromptSets: Sendable {
                     set.verdict = RunComparison(base: baseRows, head: rows, baseName: "base", headName: set.name).verdict
                 }
                 set.lastRecorded = Self.newestRecording(in: folder)
+                set.fixtures = (Self.fixtures(in: folder, of: corpus), corpus.count)
                 if replaying, set.problem == nil {
                     onReplay(set.name)
                     do {
-                        set.recordings = try await Self.replay(arguments, project: project)
+                        set.recordings = try await Self.replay(
+                            arguments, fixtures: set.fixtures.recorded, wholeSuite: set.fixtures.recorded.count == corpus.count, project: project)
                     } catch {
                         set.problem = "its prompts cannot be used: \(error)"
                     }
@@ -127,6 +133,26 @@ public struct PromptSets: Sendable {
             sets[index].runsWithin = sets.filter { other in other.track != nil && other.overrides.contains { $0.variant == name } && other.name != name }.map(\.name)
         }
         return PromptSets(sets: sets)
+    }
+
+    /// The `--variant` values of each set `prompts/kept-variants.yaml` gates, with a
+    /// `--fixture` for each fixture its folder holds when that is not the whole suite:
+    /// a person added since the set was recorded has nothing to replay on it.
+    public static func gatedSelections(project: Project) throws -> [[String]] {
+        let kept = try KeptVariants.load(layout: project.layout)
+        let corpus = try project.corpus().fixtureNames()
+        return kept.gated.map { entry in
+            let arguments = entry.arguments.flatMap { ["--variant", $0] }
+            let folder = project.layout.golden.appendingPathComponent(VariantTrack.folderName).appendingPathComponent(entry.track)
+            let recorded = fixtures(in: folder, of: corpus)
+            return recorded.count == corpus.count ? arguments : arguments + recorded.flatMap { ["--fixture", $0] }
+        }
+    }
+
+    /// The fixtures of `corpus` that `folder` holds files for.
+    static func fixtures(in folder: URL, of corpus: [String]) -> [String] {
+        let held = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        return corpus.filter(held.contains)
     }
 
     /// The golden folders under `golden/variants/`.
@@ -155,17 +181,18 @@ public struct PromptSets: Sendable {
         return store.entries().compactMap { try? store.cassette($0)?.recordedAt }.max()
     }
 
-    /// Replays the set's folder as `run --ci --variant` does, writing nothing to the
-    /// project but the step cache.
-    private static func replay(_ arguments: [String], project: Project) async throws -> Recordings {
+    /// Replays the set's folder for the fixtures it was recorded for, as `run --ci
+    /// --variant` does, writing nothing to the project but the step cache.
+    private static func replay(_ arguments: [String], fixtures: [String], wholeSuite: Bool, project: Project) async throws -> Recordings {
         let prompts = try project.prompts(variants: arguments)
-        guard let track = prompts.variants.track else { return Recordings(steps: 0, stale: 0, missing: 0, gatePasses: true) }
+        guard let track = prompts.variants.track, !fixtures.isEmpty else { return Recordings(steps: 0, stale: 0, missing: 0, gatePasses: true) }
         let digests = project.fileDigests()
         var options = Evaluation.Options()
         options.ci = true
         options.cachesSteps = true
         options.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         options.keptReports = nil
+        options.findsOrphans = wholeSuite
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("trainer-eval-variants-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reports) }
         let stores = Evaluation.Stores(
@@ -175,7 +202,7 @@ public struct PromptSets: Sendable {
             layout: project.layout, prompts: prompts, prices: try project.prices(),
             provider: ReplayProvider(store: project.cassettes(track: track, digests: digests)), options: options, stores: stores,
             fileDigests: digests)
-        let outcome = try await evaluation.run(try project.corpus(readsParsesBack: true).load())
+        let outcome = try await evaluation.run(try project.corpus(readsParsesBack: true).load(names: fixtures))
         let held = outcome.golden.verdicts.filter { track.holds(step: $0.key.step) && $0.status != .skipped }
         let stale = held.filter { $0.status == .stale }
         let missing = stale.filter { $0.staleCauses == ["no recording"] }.count

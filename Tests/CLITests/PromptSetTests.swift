@@ -71,12 +71,15 @@ struct PromptSetTests {
         let old = try #require(sets["old"])
         #expect(old["gated"] as? Bool == false)
         let oldRecordings = try #require(old["recordings"] as? [String: Any])
-        #expect(oldRecordings["stale"] as? Int == 0 && oldRecordings["missing"] as? Int == 1, "minimal-record's draft was never recorded on `old` (its edit is skipped): \(oldRecordings)")
+        #expect(oldRecordings["stale"] as? Int == 0 && oldRecordings["missing"] as? Int == 0, "replayed for the fixture it was recorded for: \(oldRecordings)")
+        #expect(old["recorded_fixtures"] as? Int == 1 && old["fixtures"] as? Int == 2)
         #expect(sets["v4.5"]?["golden_folder"] == nil, "v4.5 alone was never run")
 
         // An edited prompt makes the set's recordings stale.
-        let system = project.appendingPathComponent("prompts/program-draft/variants/v3/system.md")
-        try (String(contentsOf: system, encoding: .utf8) + "\nName every exercise in full.\n").write(to: system, atomically: true, encoding: .utf8)
+        for set in ["v3", "old"] {
+            let system = project.appendingPathComponent("prompts/program-draft/variants/\(set)/system.md")
+            try (String(contentsOf: system, encoding: .utf8) + "\nName every exercise in full.\n").write(to: system, atomically: true, encoding: .utf8)
+        }
         sets = try Self.sets(project)
         #expect((sets["v3"]?["recordings"] as? [String: Any])?["stale"] as? Int ?? 0 > 0, "\(sets["v3"] ?? [:])")
 
@@ -93,6 +96,17 @@ struct PromptSetTests {
         let outcome = try CommandRunner.run(["variants", "--format", "selections", "--project", project.path])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput == "--variant v3\n--variant program-draft=v4.4 --variant program-edit=v4.5\n")
+
+        // A person added after the sets were recorded is left out of their gates, by name.
+        for ext in ["json", "yaml"] {
+            try FileManager.default.copyItem(
+                at: CommandRunner.repositoryRoot.appendingPathComponent("fixtures/spanish-speaker.\(ext)"),
+                to: project.appendingPathComponent("fixtures/spanish-speaker.\(ext)"))
+        }
+        let scoped = try CommandRunner.run(["variants", "--format", "selections", "--project", project.path])
+        #expect(scoped.standardOutput.hasPrefix("--variant v3 --fixture busy-parent --fixture minimal-record\n"), "\(scoped.standardOutput)")
+        let gate = try CommandRunner.run(["run", "--ci", "--project", project.path] + scoped.standardOutput.split(separator: "\n")[0].split(separator: " ").map(String.init))
+        #expect(gate.status == 0, "\(gate.standardOutput)")
         let script = try String(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("scripts/gate-kept-variants"), encoding: .utf8)
         #expect(script.contains("variants --format selections"), "the script reads the list, it does not keep its own")
     }
