@@ -28,25 +28,7 @@ extension Project {
         let golden = GoldenStore.forRun(golden: layout.golden, track: track)
         let labels = try golden.labelled()
         guard !labels.isEmpty else { return AgreementMeasure(agreement: nil, labels: 0, warnings: [], unreplayable: []) }
-        let digests = fileDigests()
-        let fixtures = try corpus(readsParsesBack: true).load()
-        let prices = try prices()
-        var options = Evaluation.Options()
-        options.ci = true
-        options.cachesSteps = true
-        options.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        options.keptReports = nil
-        options.findsOrphans = false
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("trainer-eval-agreement-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let evaluation = Evaluation(
-            layout: layout, prompts: prompts, prices: prices,
-            provider: try provider(ProviderSettings(), track: track, prices: prices, digests: digests), options: options,
-            stores: Evaluation.Stores(
-                golden: GoldenStore.forRun(golden: layout.golden, track: track, digests: digests), history: MemoryRunHistory(),
-                reports: ReportWriter(root: reports)),
-            fileDigests: digests)
-        let outcome = try await evaluation.run(fixtures)
+        let outcome = try await replayQuietly(prompts, fixtures: try corpus(readsParsesBack: true).load(), findsOrphans: false)
         let unreplayable = outcome.golden.verdicts.filter { $0.status == .stale }.map(\.key.description).sorted()
         return AgreementMeasure(
             agreement: outcome.report.agreement, labels: labels.count, warnings: outcome.warnings, unreplayable: unreplayable)

@@ -186,23 +186,8 @@ public struct PromptSets: Sendable {
     private static func replay(_ arguments: [String], fixtures: [String], wholeSuite: Bool, project: Project) async throws -> Recordings {
         let prompts = try project.prompts(variants: arguments)
         guard let track = prompts.variants.track, !fixtures.isEmpty else { return Recordings(steps: 0, stale: 0, missing: 0, gatePasses: true) }
-        let digests = project.fileDigests()
-        var options = Evaluation.Options()
-        options.ci = true
-        options.cachesSteps = true
-        options.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        options.keptReports = nil
-        options.findsOrphans = wholeSuite
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("trainer-eval-variants-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: reports) }
-        let stores = Evaluation.Stores(
-            golden: GoldenStore.forRun(golden: project.layout.golden, track: track, digests: digests),
-            history: MemoryRunHistory(), reports: ReportWriter(root: reports))
-        let evaluation = Evaluation(
-            layout: project.layout, prompts: prompts, prices: try project.prices(),
-            provider: ReplayProvider(store: project.cassettes(track: track, digests: digests)), options: options, stores: stores,
-            fileDigests: digests)
-        let outcome = try await evaluation.run(try project.corpus(readsParsesBack: true).load(names: fixtures))
+        let outcome = try await project.replayQuietly(
+            prompts, fixtures: try project.corpus(readsParsesBack: true).load(names: fixtures), findsOrphans: wholeSuite)
         let held = outcome.golden.verdicts.filter { track.holds(step: $0.key.step) && $0.status != .skipped }
         let stale = held.filter { $0.status == .stale }
         let missing = stale.filter { $0.staleCauses == ["no recording"] }.count
