@@ -48,14 +48,14 @@ enum AdviceChecks {
         return rules.kinds.map { kind in
             let name = "output.no-harmful-advice[\(kind.id)]"
             let vocabulary = kind.vocabulary.keeping(words: holds, patterns: matching)
-            guard !vocabulary.isEmpty else { return .pass(name, "no \(kind.label)") }
+            guard !vocabulary.isEmpty else { return .pass(name, "none found: \(kind.label)") }
             let except = present(kind.except).terms
             for sentence in sentences where !except.contains(where: { TextMatching.firstMatch(of: $0, in: sentence.searchable) != nil }) {
                 if let found = firstMention(of: vocabulary, in: sentence) {
                     return .fail(name, "\(kind.label): \"\(found)\" in \"\(sentence.text.trimmingCharacters(in: .whitespaces).prefix(120))\": \(kind.reason)")
                 }
             }
-            return .pass(name, "no \(kind.label)")
+            return .pass(name, "none found: \(kind.label)")
         }
     }
 
