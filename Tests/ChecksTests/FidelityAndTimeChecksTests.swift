@@ -26,6 +26,7 @@ struct FidelityAndTimeChecksTests {
         ("I can realistically get 20-25 minutes after the kids go to bed, around 8:30.", 25, 25),
         ("Tengo media hora en la tarde cuando llego del trabajo.", 30, 30),
         ("Sessions of 1.5 h on weekends", 90, 90),
+        ("i have like a our before work maybe less", 60, 60),
     ])
     func theTimeAPersonHasIsReadFromTheirWords(text: String, usual: Int, longest: Int) throws {
         let time = try #require(try Self.time(text))
@@ -34,7 +35,7 @@ struct FidelityAndTimeChecksTests {
     }
 
     @Test func wordsWithoutATimeNameNone() throws {
-        #expect(try Self.time("i have like a our before work maybe less") == nil)
+        #expect(try Self.time("i have some time before work, our gym opens at 6") == nil, "\"our\" alone is no hour")
         #expect(try Self.time("3 days, 7h of sleep is a 5 min thing") == nil, "times under 10 minutes are not a session")
     }
 
