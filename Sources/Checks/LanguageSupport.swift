@@ -17,10 +17,6 @@ public struct LanguageSupport: Sendable, Hashable {
         covered = Self.catalogueLanguages.filter { referrals.isEmpty || referrals.contains($0) }
     }
 
-    public init(covered: [String]) {
-        self.covered = covered
-    }
-
     /// A person whose answers are written in a language the data does not cover.
     public struct Gap: Sendable, Hashable, Codable {
         /// ISO 639-1.

@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import Golden
 import Intake
 import JSONSchema
 import Reports
@@ -105,12 +106,8 @@ public struct PromptSetsPrinter {
         return "\(recordings.stale + recordings.missing) stale of \(recordings.steps) steps\(never)\(fixtures)"
     }
 
+    /// `2026-11-25` in UTC, as labels date themselves; `-` for none.
     static func date(_ date: Date?) -> String {
-        guard let date else { return "-" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        date.map(ReviewLabels.today) ?? "-"
     }
 }

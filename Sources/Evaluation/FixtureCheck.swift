@@ -10,8 +10,6 @@ public struct FixtureCheck: Sendable {
     public var report: FixtureCheckReport
     /// Each record in an uncovered language, with its file.
     public var languageGaps: [(file: String, gap: LanguageSupport.Gap)]
-    /// The languages the coaching data covers.
-    public var covered: [String]
 }
 
 extension Project {
@@ -21,6 +19,6 @@ extension Project {
         let report = try corpus().check(paths: paths)
         let support = LanguageSupport(knowledge: try CoachingKnowledge.load(layout: layout))
         let gaps = report.records.compactMap { checked in support.gap(for: checked.record).map { (checked.file, $0) } }
-        return FixtureCheck(report: report, languageGaps: gaps, covered: support.covered)
+        return FixtureCheck(report: report, languageGaps: gaps)
     }
 }

@@ -96,7 +96,7 @@ public struct StepRunner: Sendable {
             request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judgedOutput.problems) : Guardrails.repairMessage(blocked)))
         }
         if let contract = prompts.contracts[step] {
-            judgeAgainst(contract, result: &result, attempts: &attempts, step: step, prompt: prompt)
+            judgeAgainst(contract, result: &result, attempts: &attempts, prompt: prompt)
         }
         result.attempts = attempts
         result.cost = prices.cost(model: provider.model, usage: result.usage)
@@ -108,7 +108,7 @@ public struct StepRunner: Sendable {
     /// reply schema refused but the app accepts is used as it came, when the reply is
     /// the output (nothing the backend builds from it), and said to be (`reply-schema`).
     /// Neither sends another request: repairs answer the reply schema the request asked for.
-    private func judgeAgainst(_ contract: AppContract, result: inout StepResult, attempts: inout [Attempt], step: PipelineStep, prompt: StepPrompt) {
+    private func judgeAgainst(_ contract: AppContract, result: inout StepResult, attempts: inout [Attempt], prompt: StepPrompt) {
         switch result.status {
         case .valid:
             let problems = contract.problems(in: result.output ?? .null)
@@ -117,7 +117,7 @@ public struct StepRunner: Sendable {
             result.failure = StepFailure(
                 kind: .invalidOutput, message: "breaks the app's contract (\(contract.file)): " + problems.prefix(3).joined(separator: "; "))
         case .invalid:
-            guard !prompt.metadata.completesReply, !prompts.stepsBuildingOutputFromReply.contains(step),
+            guard !prompt.metadata.completesReply,
                   let last = attempts.last, !last.responseText.isEmpty,
                   case .success(let reply) = OutputExtraction.extract(from: last.responseText),
                   contract.problems(in: reply).isEmpty else { return }
