@@ -104,13 +104,18 @@ enum GoalOptionChecks {
     /// Whether `text` has a word of `firstPersonWords`; words are runs of letters and apostrophes.
     static func speaksInFirstPerson(_ text: String) -> Bool {
         var word = ""
+        // A word after a slash is a unit ("10:45/mi"), never a pronoun.
+        var afterSlash = false
+        var previous: Unicode.Scalar = " "
         // A space after the text ends its last word like any other.
         for scalar in text.unicodeScalars + [" "] {
+            defer { previous = scalar }
             if scalar.properties.isAlphabetic || scalar == "'" || scalar == "’" {
+                if word.isEmpty { afterSlash = previous == "/" }
                 word.unicodeScalars.append(scalar)
                 continue
             }
-            if !word.isEmpty, word.utf8.count <= longestFirstPersonWord, firstPersonWords.contains(word.lowercased()) { return true }
+            if !word.isEmpty, !afterSlash, word.utf8.count <= longestFirstPersonWord, firstPersonWords.contains(word.lowercased()) { return true }
             if word.count > 4, firstPersonFutureEndings.contains(where: { word.lowercased().hasSuffix($0) }) { return true }
             word = ""
         }

@@ -300,3 +300,20 @@ extension CoachingKnowledge {
         }
     }
 }
+
+extension CoachingKnowledge {
+    /// How messages name the conditions `record`'s answers mention, in `conditions.yaml`'s
+    /// order, without the ones no goal is about: disordered eating (`no_weight_targets`)
+    /// and those found by age alone.
+    public func conditionLabels(for record: LocalIntakeData) -> [String] {
+        SafetyChecks.conditions(of: record, knowledge: self).filter { !$0.condition.noWeightTargets && $0.condition.minimumAge == nil }
+            .map(\.condition.label)
+    }
+
+    /// Why no goal may aim at losing weight for `record` (a condition of `conditions.yaml`
+    /// with `no_weight_targets`, and what in their answers shows it); nil when nothing rules it out.
+    public func weightTargetsRuledOut(for record: LocalIntakeData) -> String? {
+        SafetyChecks.conditions(of: record, knowledge: self).first { $0.condition.noWeightTargets }
+            .map { "\($0.condition.label) (\($0.evidence))" }
+    }
+}

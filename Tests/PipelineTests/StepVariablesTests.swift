@@ -9,8 +9,9 @@ struct StepVariablesTests {
         let program = intake.union(IntakeLimits.variableNames).union([
             "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
         ])
-        #expect(StepPrompt.variables[.goalOptions] == intake)
-        #expect(StepPrompt.variables[.goalOptionsEdit] == intake.union(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]))
+        let options = intake.union([OptionLayout.variableName])
+        #expect(StepPrompt.variables[.goalOptions] == options)
+        #expect(StepPrompt.variables[.goalOptionsEdit] == options.union(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]))
         #expect(StepPrompt.variables[.programDraft] == program)
         #expect(StepPrompt.variables[.programEdit] == program.union(["current_program_json", "current_program_text", "feedback_json"]))
         #expect(StepPrompt.variables.count == PipelineStep.allCases.count)

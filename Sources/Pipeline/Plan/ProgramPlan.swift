@@ -91,7 +91,11 @@ public struct ProgramPlanRules: Sendable, Hashable {
     /// The plan for `record`, within `limits` (what its answers bound).
     /// A span `confirmedGoal` (the words of the goal option they chose) states comes
     /// before the intake's timeline: it is the promise they accepted.
-    public func plan(for record: LocalIntakeData, limits: IntakeLimits, conditions: [String] = [], confirmedGoal: String? = nil) -> ProgramPlan {
+    /// `confirmedWeeks` (the weeks a pinned option carries, the backend's own reading of
+    /// their timeline) comes before both, and the option's words are then never read.
+    public func plan(
+        for record: LocalIntakeData, limits: IntakeLimits, conditions: [String] = [], confirmedGoal: String? = nil, confirmedWeeks: Int? = nil
+    ) -> ProgramPlan {
         let language = record.writtenLanguage == "es" ? "es" : "en"
         let goalText = [record.goals, record.timeline].compactMap { $0 }.joined(separator: "\n")
         let kind = goalKinds.first { kind in kind.words.contains { TextMatching.mentions($0, in: goalText) } }
@@ -102,7 +106,10 @@ public struct ProgramPlanRules: Sendable, Hashable {
             weeks = Int(stated.upperBound.rounded())
             weeksReason = "the timeline \"\(timeline.prefix(60))\""
         }
-        if let confirmedGoal, let stated = Timespan.weeks(in: confirmedGoal), stated.lowerBound >= 2 {
+        if let confirmedWeeks {
+            weeks = confirmedWeeks
+            weeksReason = "the goal they confirmed"
+        } else if let confirmedGoal, let stated = Timespan.weeks(in: confirmedGoal), stated.lowerBound >= 2 {
             weeks = Int(stated.lowerBound.rounded())
             weeksReason = "the goal they confirmed"
         }

@@ -16,6 +16,9 @@ public struct PromptLibrary: Sendable {
     public let intakeLimits: IntakeLimitRules?
     /// How a program is planned from the intake before a model writes it (`program-plan.yaml`).
     let planRules: ProgramPlanRules?
+    /// What goal options the backend offers a person and how it reads their feedback
+    /// (`prompts/coaching/goal-kinds.yaml`), for goal-option steps that pin them.
+    let goalKinds: GoalKindRules?
     /// What the app accepts from each step (`prompts/schemas/contract/`); empty when the
     /// project has none, and then each prompt set's own schema judges its outputs.
     public let contracts: [PipelineStep: AppContract]
@@ -57,6 +60,16 @@ public struct PromptLibrary: Sendable {
         } catch {
             errors.append(error)
         }
+        var goalKinds: GoalKindRules?
+        do {
+            goalKinds = try GoalKindRules.load(layout: layout)
+        } catch {
+            errors.append(error)
+        }
+        for prompt in prompts.values where !prompt.step.writesProgram && prompt.metadata.pinsPlan && goalKinds == nil {
+            errors.append(PromptError(
+                file: "prompts/\(prompt.step.rawValue)", message: "`plan: pinned` on goal options needs prompts/coaching/goal-kinds.yaml"))
+        }
         for prompt in prompts.values where prompt.usedVariables.contains(ProgramPlan.variableName) && (planRules == nil || intakeLimits == nil) {
             errors.append(PromptError(
                 file: "prompts/\(prompt.step.rawValue)", message: "`{{\(ProgramPlan.variableName)}}` needs prompts/program-plan.yaml and prompts/intake-limits.yaml"))
@@ -65,7 +78,7 @@ public struct PromptLibrary: Sendable {
             errors.append(PromptError(
                 file: "prompts/\(prompt.step.rawValue)", message: "`schema_from_intake: true` needs prompts/intake-limits.yaml, which is missing"))
         }
-        for prompt in prompts.values where prompt.metadata.pinsPlan && (planRules?.sessions == nil || intakeLimits == nil || coaching.catalogue.exercises.isEmpty) {
+        for prompt in prompts.values where prompt.step.writesProgram && prompt.metadata.pinsPlan && (planRules?.sessions == nil || intakeLimits == nil || coaching.catalogue.exercises.isEmpty) {
             errors.append(PromptError(
                 file: "prompts/\(prompt.step.rawValue)",
                 message: "`plan: pinned` needs prompts/program-plan.yaml with `sessions` and `prescriptions`, prompts/intake-limits.yaml and prompts/coaching/catalogue.yaml"))
@@ -76,7 +89,32 @@ public struct PromptLibrary: Sendable {
         self.variants = variants
         self.intakeLimits = intakeLimits
         self.planRules = planRules
+        self.goalKinds = goalKinds
         self.contracts = contracts
+    }
+
+    /// What the backend reads from `record` about the goal they want; nil without
+    /// prompts/coaching/goal-kinds.yaml. Days and minutes are the program plan's.
+    public func goalFrame(for record: LocalIntakeData) -> GoalFrame? {
+        goalFrame(for: record, memo: nil)
+    }
+
+    func goalFrame(for record: LocalIntakeData, memo: FixtureMemo?) -> GoalFrame? {
+        guard let goalKinds else { return nil }
+        let plan = plan(for: record, confirmedGoal: nil, memo: memo)
+        return goalKinds.frame(for: record, days: plan?.days ?? 3, minutes: plan?.minutes ?? 45, knowledge: coaching)
+    }
+
+    /// The options a goal-option step that pins them lays out for `input`: the kinds
+    /// offered, or for an edit what its feedback changes; nil for any other step.
+    public func optionLayout(_ step: PipelineStep, input: StepInput) -> OptionLayout? {
+        guard !step.writesProgram, self[step].metadata.pinsPlan, let goalKinds,
+              let frame = goalFrame(for: input.fixture.record, memo: input.memo) else { return nil }
+        guard step.edits else { return goalKinds.layout(for: frame) }
+        guard let current = input.currentOptions else { return nil }
+        return goalKinds.editLayout(
+            current: current, feedback: input.feedback ?? "", earlier: input.earlierFeedback, round: input.earlierFeedback.count + 1,
+            frame: frame, record: input.fixture.record, knowledge: coaching)
     }
 
     /// What the backend decides for `record` before a model writes its program; nil
@@ -91,7 +129,9 @@ public struct PromptLibrary: Sendable {
     func plan(for record: LocalIntakeData, confirmedGoal: JSONValue?, memo: FixtureMemo?) -> ProgramPlan? {
         guard let planRules, let limits = limits(for: record, memo: memo) else { return nil }
         let planning = { (goal: JSONValue?) in
-            planRules.plan(for: record, limits: limits, conditions: self.coaching.conditionIDs(for: record), confirmedGoal: Self.goalText(of: goal))
+            planRules.plan(
+                for: record, limits: limits, conditions: self.coaching.conditionIDs(for: record), confirmedGoal: Self.goalText(of: goal),
+                confirmedWeeks: goal?["weeks"]?.intValue)
         }
         return memo.map { $0.plan(for: confirmedGoal, planning: planning) } ?? planning(confirmedGoal)
     }
@@ -182,7 +222,7 @@ public struct PromptLibrary: Sendable {
            let plan = plan(for: input.fixture.record, confirmedGoal: prompt.metadata.pinsPlan ? input.confirmedGoal : nil, memo: input.memo) {
             variables[ProgramPlan.variableName] = plan.lines.map { "- \($0)" }.joined(separator: "\n")
         }
-        let layout = prompt.metadata.pinsPlan || used.contains(SessionLayout.variableName)
+        let layout = step.writesProgram && (prompt.metadata.pinsPlan || used.contains(SessionLayout.variableName))
             ? sessionLayout(for: input.fixture.record, confirmedGoal: input.confirmedGoal, memo: input.memo)
             : nil
         if used.contains(SessionLayout.variableName), let layout {
@@ -195,6 +235,10 @@ public struct PromptLibrary: Sendable {
         var schema = replySchemaDocument(step, for: input.fixture.record, memo: input.memo)
         if prompt.metadata.pinsPlan, step.draftsProgram, let layout {
             schema = PlannedProgram.replySchema(layout: layout)
+        }
+        if let options = optionLayout(step, input: input) {
+            variables[OptionLayout.variableName] = options.lines.joined(separator: "\n")
+            schema = PlannedOptions.replySchema(layout: options)
         }
         if prompt.metadata.editsByOperations, let program = shownProgram(step, input: input) {
             if prompt.metadata.pinsPlan, let layout { schema = PlannedProgram.narrowingExercises(of: schema, to: layout) }

@@ -24,9 +24,10 @@ public struct PromptMetadata: Codable, Hashable, Sendable {
     public var progression: ProgressionSource?
     /// How program-edit answers: the whole revised program, or operations on it; nil is `.program`.
     public var edit: EditForm?
-    /// Whether the backend pins a program step to its plan: the draft's reply is
+    /// Whether the backend pins a step to its plan: a program draft's reply is
     /// chosen within a `SessionLayout` and expanded (`PlannedProgram`), an edit's
-    /// exercises come from the person's catalogue lists; nil is `.model`.
+    /// exercises come from the person's catalogue lists; goal options are the kinds
+    /// the backend chose, the model writing their words (`OptionLayout`); nil is `.model`.
     public var plan: PlanSource?
     /// Whether the backend's guardrails run on the reply: harmful advice and foreign
     /// script get one repair, and a program owed a referral gets the backend's note.

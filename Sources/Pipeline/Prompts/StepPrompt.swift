@@ -106,6 +106,7 @@ public struct StepPrompt: @unchecked Sendable {
         var names: Set<String> = ["intake_json", "skipped_fields"]
         switch step.traits.output {
         case .options:
+            names.insert(OptionLayout.variableName)
             if step.edits { names.formUnion(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]) }
         case .program:
             names.formUnion(IntakeLimits.variableNames)
@@ -137,14 +138,14 @@ public struct StepPrompt: @unchecked Sendable {
         var metadataLayers = [folder.appendingPathComponent("prompt.yaml")]
         if let variantFolder, variantFiles.contains("prompt.yaml") { metadataLayers.append(variantFolder.appendingPathComponent("prompt.yaml")) }
         let metadata = try loadMetadata(metadataLayers, layout: layout)
-        let programOnly = [("markdown", metadata.markdown != nil), ("schema_from_intake", metadata.schemaFromIntake != nil), ("minutes", metadata.minutes != nil), ("progression", metadata.progression != nil), ("plan", metadata.plan != nil)]
+        let programOnly = [("markdown", metadata.markdown != nil), ("schema_from_intake", metadata.schemaFromIntake != nil), ("minutes", metadata.minutes != nil), ("progression", metadata.progression != nil)]
         if let key = programOnly.first(where: \.1)?.0, !step.writesProgram {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`\(key)` applies to the program steps only (\(PipelineStep.allCases.filter(\.writesProgram).map(\.rawValue).joined(separator: ", ")))")
         }
         if metadata.edit != nil, !(step.writesProgram && step.edits) {
             throw PromptError(file: layout.displayPath(of: metadataLayers.last!), message: "`edit` applies to program-edit only")
         }
-        if metadata.pinsPlan, !metadata.rendersMarkdown {
+        if metadata.pinsPlan, step.writesProgram, !metadata.rendersMarkdown {
             throw PromptError(
                 file: layout.displayPath(of: metadataLayers.last!),
                 message: "`plan: pinned` needs `markdown: rendered`: a program the backend expands has no markdown from the model")

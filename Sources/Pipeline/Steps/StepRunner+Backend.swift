@@ -22,6 +22,9 @@ extension StepRunner {
     func finishing(
         _ judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput, layout: SessionLayout?
     ) -> Finished {
+        if let options = prompts.optionLayout(step, input: input) {
+            return finishing(judged, options: options, prompt: prompt, input: input)
+        }
         var finished = Finished(judged: judged)
         let record = input.fixture.record
         let pinned = prompt.metadata.pinsPlan
@@ -66,6 +69,53 @@ extension StepRunner {
         return finished
     }
 
+    /// Pinned goal options after the backend's work: the reply's options in their places
+    /// with their ids, each judged by the option guardrails. `fallback` holds the written
+    /// options (0-based among them) that take the backend's own text instead.
+    func finishing(
+        _ judged: (output: JSONValue?, problems: [String]), options: OptionLayout, prompt: StepPrompt, input: StepInput, fallback: Set<Int> = []
+    ) -> Finished {
+        var finished = Finished(judged: judged)
+        guard let reply = judged.output else { return finished }
+        let output = PlannedOptions.expanded(reply, layout: options, fallback: fallback)
+        finished.applied = options.declined.map { Intervention(kind: Intervention.feedbackDeclined, detail: $0) }
+        let faults = PlannedOptions.faults(
+            in: output, layout: options, record: input.fixture.record, personText: input.feedback ?? "", knowledge: prompts.coaching,
+            trusted: fallback)
+        finished.blocked = faults.keys.sorted().flatMap { faults[$0] ?? [] }
+        guard finished.blocked.isEmpty else {
+            finished.judged = (nil, finished.blocked.map(\.detail))
+            return finished
+        }
+        let errors = prompt.schema.validate(output).errors
+        // Spelled out: in `cond ? (output, []) : (nil, …)` the nil would be JSON null, a valid output.
+        if errors.isEmpty {
+            finished.judged = (output, [])
+        } else {
+            finished.judged = (nil, errors.map(Self.problem))
+        }
+        return finished
+    }
+
+    /// For pinned goal options whose last reply still held what must not be shown: the
+    /// options at fault take the backend's own text for their kind. Nil when none is at fault.
+    func neutralOptions(
+        of judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput
+    ) -> Finished? {
+        guard let options = prompts.optionLayout(step, input: input), let reply = judged.output else { return nil }
+        let output = PlannedOptions.expanded(reply, layout: options)
+        let faults = PlannedOptions.faults(
+            in: output, layout: options, record: input.fixture.record, personText: input.feedback ?? "", knowledge: prompts.coaching)
+        guard !faults.isEmpty else { return nil }
+        var retried = finishing(judged, options: options, prompt: prompt, input: input, fallback: Set(faults.keys))
+        guard retried.judged.output != nil else { return nil }
+        let slots = options.slots
+        retried.applied += faults.keys.sorted().map { index in
+            Intervention(kind: Intervention.textReplaced, detail: "option \(slots[index].id) is the backend's own text: the repair still \(faults[index]?.first?.detail ?? "held what must not be shown")")
+        }
+        return retried
+    }
+
     /// For a pinned draft whose last reply still said what must not be shown: the same
     /// choice of exercises with the backend's own title, goal and safety sentence
     /// (`sessions.neutral_text` of program-plan.yaml), when that is clean. Nil otherwise.
@@ -73,6 +123,7 @@ extension StepRunner {
     func neutralRetry(
         of judged: (output: JSONValue?, problems: [String]), step: PipelineStep, prompt: StepPrompt, input: StepInput, layout: SessionLayout?
     ) -> Finished? {
+        if !step.writesProgram { return neutralOptions(of: judged, step: step, prompt: prompt, input: input) }
         guard prompt.metadata.pinsPlan, step.draftsProgram, case .object(var reply)? = judged.output,
               let layout, let text = layout.neutralText,
               let plan = prompts.plan(for: input.fixture.record, confirmedGoal: input.confirmedGoal, memo: input.memo)

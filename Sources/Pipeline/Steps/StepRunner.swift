@@ -46,6 +46,14 @@ public struct StepRunner: Sendable {
             repeatNumber: repeatNumber)
         var attempts: [Attempt] = []
         var result = StepResult(id: id, status: .invalid, prompt: rendered)
+        if let options = prompts.optionLayout(step, input: input), options.slots.isEmpty {
+            // Nothing for a model to write: the backend answers the feedback alone.
+            result.status = .valid
+            result.output = PlannedOptions.expanded(["options": []], layout: options)
+            result.interventions = options.declined.map { Intervention(kind: Intervention.feedbackDeclined, detail: $0) }
+            result.note = "answered by the backend: the feedback asks for no option to be written"
+            return (result, nil)
+        }
         for attemptNumber in 0...repairAttempts {
             request.context?.repair = attemptNumber
             let response: CompletionResponse
@@ -93,7 +101,8 @@ public struct StepRunner: Sendable {
             result.failure = StepFailure(kind: .invalidOutput, message: judgedOutput.problems.prefix(3).joined(separator: "; "))
             guard attemptNumber < repairAttempts else { break }
             request.messages.append(ChatMessage(role: .assistant, content: response.text))
-            request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judgedOutput.problems) : Guardrails.repairMessage(blocked)))
+            let guarded = step.writesProgram ? Guardrails.repairMessage(blocked) : Guardrails.optionRepairMessage(blocked)
+            request.messages.append(ChatMessage(role: .user, content: blocked.isEmpty ? Self.repairMessage(judgedOutput.problems) : guarded))
         }
         if let contract = prompts.contracts[step] {
             judgeAgainst(contract, result: &result, attempts: &attempts, prompt: prompt)

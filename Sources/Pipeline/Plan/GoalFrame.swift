@@ -1,0 +1,221 @@
+import Checks
+import Foundation
+import Intake
+import JSONSchema
+
+/// What a person's intake says about the goal they want, read by the backend before
+/// any model writes an option (`prompts/coaching/goal-kinds.yaml`): what they want, in
+/// the order they name it, the event and the sport they name, their timeline in weeks,
+/// and the limits every option keeps to.
+public struct GoalFrame: Sendable, Hashable {
+    /// Ids of `wants` in goal-kinds.yaml, in the order the goals first name each.
+    public var wants: [String]
+    /// The event their goals or timeline name, in their words ("half marathon").
+    public var event: String?
+    /// The sport their answers name ("basketball").
+    public var sport: String?
+    /// Their timeline in weeks, from their own words; nil when it states none.
+    public var weeks: Int?
+    /// The month their timeline names ("Para diciembre"), when it states no weeks.
+    public var month: String?
+    public var days: Int
+    public var minutes: Int
+    /// How messages name their first condition ("a knee injury").
+    public var condition: String?
+    /// Why no option may aim at losing weight; nil when nothing rules it out.
+    public var noWeightLoss: String?
+    /// No option may speak of weight, size, body fat or food at all: their answers show
+    /// signs of disordered eating.
+    public var noWeightTalk: Bool
+    /// Their weight in pounds.
+    public var pounds: Int?
+    /// The pounds their goals ask to lose ("lose 15 lbs").
+    public var askedLoss: Int?
+    /// The language the options are written in: `en` or `es`.
+    public var language: String
+}
+
+/// The rules of `prompts/coaching/goal-kinds.yaml`.
+public struct GoalKindRules: Sendable, Hashable {
+    struct Want: Sendable, Hashable {
+        var id: String
+        var words: [String]
+    }
+
+    /// The backend's own words for an option of a kind, in one language.
+    struct Text: Sendable, Hashable {
+        var summary: String
+        var detail: String
+    }
+
+    struct Kind: Sendable, Hashable {
+        var id: String
+        /// The want it serves; nil for a kind only `fill` adds.
+        var serves: String?
+        /// `no-weight-targets`, `underweight`: people it is never offered to.
+        var neverFor: [String]
+        /// Wants an option of this kind already serves, so none is offered for them beside it.
+        var covers: [String]
+        /// What the model is asked to write, with placeholders.
+        var brief: String
+        /// By language code.
+        var fallback: [String: Text]
+    }
+
+    var wants: [Want] = []
+    var underweightBMI = 18.5
+    var offeredWeeklyPercent = 0.5
+    var maximumWeeklyPercent = 1.0
+    var gainPoundsAWeek = 0.35
+    var defaultWeeks = 12
+    var kinds: [Kind] = []
+    var fill: [String] = []
+    var feedback = OptionFeedbackRules()
+
+    /// The file's place in a project.
+    public static func file(in layout: ProjectLayout) -> URL {
+        layout.prompts.appendingPathComponent("coaching", isDirectory: true).appendingPathComponent("goal-kinds.yaml")
+    }
+
+    /// The kind with this id.
+    func kind(_ id: String) -> Kind? { kinds.first { $0.id == id } }
+
+    /// The frame of `record`, with the days and minutes the program plan gives them.
+    func frame(for record: LocalIntakeData, days: Int, minutes: Int, knowledge: CoachingKnowledge) -> GoalFrame {
+        let goals = [record.goals, record.timeline].compactMap { $0 }.joined(separator: ". ")
+        var wants: [String] = []
+        for clause in goals.split(whereSeparator: { ".!?;\n".contains($0) }) {
+            for want in self.wants where !wants.contains(want.id) && want.words.contains(where: { TextMatching.mentions($0, in: String(clause)) }) {
+                wants.append(want.id)
+            }
+        }
+        let conditions = knowledge.conditionLabels(for: record)
+        // A condition is served after what they named: a goal is theirs first.
+        if !conditions.isEmpty, !wants.contains("health") { wants.append("health") }
+        let sportsText = [goals, record.hobbySports, record.frequency].compactMap { $0 }.joined(separator: ". ")
+        var weeks = record.timeline.flatMap { Timespan.weeks(in: $0) }.map { Int($0.upperBound.rounded()) }
+        if weeks == nil, let goals = record.goals { weeks = Timespan.weeks(in: goals).map { Int($0.upperBound.rounded()) } }
+        let language = record.writtenLanguage == "es" ? "es" : "en"
+        let month = weeks == nil ? record.timeline.flatMap { Self.firstWord(of: feedback.months[language] ?? [], in: $0) } : nil
+        let ruledOut = knowledge.weightTargetsRuledOut(for: record)
+        let noWeightLoss = ruledOut ?? underweight(record)
+        return GoalFrame(
+            wants: wants, event: Self.firstWord(of: words(of: "event"), in: goals),
+            sport: Self.firstWord(of: words(of: "sport").filter { $0 != "season" && $0 != "games" }, in: sportsText),
+            weeks: weeks, month: month, days: days, minutes: minutes, condition: conditions.first, noWeightLoss: noWeightLoss, noWeightTalk: ruledOut != nil,
+            pounds: record.weight, askedLoss: Self.askedLoss(in: record.goals ?? ""),
+            language: language)
+    }
+
+    func words(of want: String) -> [String] { wants.first { $0.id == want }?.words ?? [] }
+
+    /// "underweight (BMI 18.2)" when the record's height and weight put them below `underweightBMI`.
+    private func underweight(_ record: LocalIntakeData) -> String? {
+        guard let pounds = record.weight, let inches = record.height, inches > 0 else { return nil }
+        let bmi = 703 * Double(pounds) / Double(inches * inches)
+        return bmi < underweightBMI ? "underweight (a body-mass index of \(String(format: "%.1f", bmi)))" : nil
+    }
+
+    /// The first of `words` that `text` uses, as `text` spells it.
+    static func firstWord(of words: [String], in text: String) -> String? {
+        guard let word = words.first(where: { TextMatching.mentions($0, in: text) }) else { return nil }
+        return text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]).map { String(text[$0]) } ?? word
+    }
+
+    /// The pounds a goal asks to lose: "Lose 15 lbs", "lose the 20 lbs".
+    static func askedLoss(in goals: String) -> Int? {
+        let pattern = #"\b(?:lose|losing|drop|shed|bajar|perder)\b[^.;]{0,24}?\b(\d{1,3})\s*(?:lbs?|pounds?|libras?)\b"#
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
+              let match = regex.firstMatch(in: goals, range: NSRange(goals.startIndex..., in: goals)),
+              let range = Range(match.range(at: 1), in: goals) else { return nil }
+        return Int(goals[range])
+    }
+}
+
+extension GoalKindRules {
+    /// The project's goal-kinds.yaml; nil when it has none. A broken value is named by its line.
+    static func load(layout: ProjectLayout) throws(PromptError) -> GoalKindRules? {
+        guard let file = try RulesFile.read(file(in: layout), layout: layout) else { return nil }
+        let root = file.document.value
+        func value(_ tokens: [String]) -> JSONValue? {
+            var value: JSONValue? = root
+            for token in tokens { value = Int(token).flatMap { value?[$0] } ?? value?[token] }
+            return value
+        }
+        func strings(_ tokens: [String], required: Bool = true) throws(PromptError) -> [String] {
+            guard let list = value(tokens)?.arrayValue else {
+                if required { throw file.problem(tokens, "`\(tokens.joined(separator: "."))` must be a list of words or phrases") }
+                return []
+            }
+            let words = list.compactMap(\.stringValue)
+            guard words.count == list.count else { throw file.problem(tokens, "`\(tokens.joined(separator: "."))` must hold only words or phrases") }
+            return words
+        }
+        func number(_ tokens: [String], in range: ClosedRange<Double>) throws(PromptError) -> Double {
+            guard let number = value(tokens)?.numberValue, range.contains(number) else {
+                throw file.problem(tokens, "`\(tokens.joined(separator: "."))` must be a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        func byLanguage(_ tokens: [String]) throws(PromptError) -> [String: String] {
+            guard case .object(let object)? = value(tokens), object["en"]?.stringValue != nil else {
+                throw file.problem(tokens, "`\(tokens.joined(separator: "."))` must give a sentence for each language, `en` at least")
+            }
+            return object.members.reduce(into: [:]) { $0[$1.key] = $1.value.stringValue }
+        }
+        var rules = GoalKindRules()
+        guard case .object(let wants)? = value(["wants"]) else { throw file.problem(["wants"], "`wants` must map each want to its words") }
+        for member in wants.members { rules.wants.append(Want(id: member.key, words: try strings(["wants", member.key]))) }
+        rules.underweightBMI = try number(["underweight_bmi"], in: 10...30)
+        rules.offeredWeeklyPercent = try number(["weight", "offered_weekly_percent"], in: 0...2)
+        rules.maximumWeeklyPercent = try number(["weight", "maximum_weekly_percent"], in: 0...2)
+        rules.gainPoundsAWeek = try number(["weight", "gain_pounds_a_week"], in: 0...2)
+        rules.defaultWeeks = Int(try number(["weight", "default_weeks"], in: 1...52))
+        let known = Set(rules.wants.map(\.id))
+        for index in (value(["kinds"])?.arrayValue ?? []).indices {
+            let at = ["kinds", String(index)]
+            guard let id = value(at + ["id"])?.stringValue, let brief = value(at + ["brief"])?.stringValue else {
+                throw file.problem(at, "each kind needs an `id` and a `brief`")
+            }
+            let serves = value(at + ["serves"])?.stringValue
+            if let serves, !known.contains(serves) {
+                let hint = ClosestMatch.suggestion(for: serves, among: known.sorted()).map { " (did you mean \($0)?)" } ?? ""
+                throw file.problem(at + ["serves"], "`\(serves)` is no want of `wants`\(hint)")
+            }
+            var fallback: [String: Text] = [:]
+            guard case .object(let languages)? = value(at + ["fallback"]), languages["en"] != nil else {
+                throw file.problem(at + ["fallback"], "kind `\(id)` needs a `fallback` summary and detail in `en` at least")
+            }
+            for language in languages.members {
+                guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
+                    throw file.problem(at + ["fallback", language.key], "a fallback needs a `summary` and a `detail`")
+                }
+                fallback[language.key] = Text(summary: summary, detail: detail)
+            }
+            rules.kinds.append(Kind(
+                id: id, serves: serves, neverFor: try strings(at + ["never_for"], required: false), covers: try strings(at + ["covers"], required: false),
+                brief: brief, fallback: fallback))
+        }
+        rules.fill = try strings(["fill"])
+        for id in rules.fill where rules.kind(id) == nil {
+            throw file.problem(["fill"], "`\(id)` in `fill` is no kind of `kinds`")
+        }
+        var feedback = OptionFeedbackRules()
+        feedback.drop = try strings(["feedback", "drop"])
+        feedback.wholeSet = try strings(["feedback", "whole_set"])
+        feedback.ignored = try strings(["feedback", "ignored"])
+        feedback.wishes = try strings(["feedback", "wishes"])
+        if case .object(let topics)? = value(["feedback", "topics"]) {
+            for member in topics.members { feedback.topics[member.key] = try strings(["feedback", "topics", member.key]) }
+        }
+        if case .object(let months)? = value(["feedback", "months"]) {
+            for member in months.members { feedback.months[member.key] = try strings(["feedback", "months", member.key]) }
+        }
+        feedback.byMonth = try byLanguage(["feedback", "by_month"])
+        feedback.byWeeks = try byLanguage(["feedback", "by_weeks"])
+        feedback.declined = try byLanguage(["feedback", "declined"])
+        feedback.unchanged = try byLanguage(["feedback", "unchanged"])
+        rules.feedback = feedback
+        return rules
+    }
+}

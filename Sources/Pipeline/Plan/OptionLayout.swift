@@ -1,0 +1,160 @@
+import Checks
+import Foundation
+import Intake
+import JSONSchema
+
+/// The goal options of one pinned step, as the backend lays them out before a model
+/// writes any: for each option either the option kept as it was (an edit keeps what
+/// the feedback did not touch) or a slot the model writes, with what it is about.
+public struct OptionLayout: Sendable, Hashable {
+    /// An option the model writes.
+    public struct Slot: Sendable, Hashable {
+        /// The option's id, made by the backend.
+        public var id: String
+        /// The goal-kinds.yaml kind, or `wish` for what the feedback asked for.
+        public var kind: String
+        /// What the model is asked to write, for the request.
+        public var brief: String
+        /// The backend's own text, when the model's cannot be shown: the kind's, or for
+        /// a rewritten option the option it replaces.
+        public var fallback: (summary: String, detail: String)
+
+        public static func == (lhs: Slot, rhs: Slot) -> Bool {
+            lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.brief == rhs.brief && lhs.fallback == rhs.fallback
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(brief)
+        }
+    }
+
+    public enum Entry: Sendable, Hashable {
+        case kept(JSONValue)
+        case written(Slot)
+    }
+
+    public var entries: [Entry]
+    /// The weeks each option carries: the person's timeline, for the program's length.
+    public var weeks: Int?
+    /// A sentence for the person about what the feedback asked and could not be done.
+    public var note: String?
+    /// What the backend declined or left unanswered, for the step's interventions.
+    public var declined: [String] = []
+    /// What the feedback asks every written option to leave out, in the person's words.
+    public var leaveOut: [String] = []
+    /// What every written option must keep to.
+    public var facts: String
+
+    /// The slots the model writes, in order.
+    public var slots: [Slot] {
+        entries.compactMap { if case .written(let slot) = $0 { return slot } else { return nil } }
+    }
+
+    /// The template variable that shows what to write.
+    public static let variableName = "options_to_write"
+
+    /// What the request shows: which options to write, what each is about, and the
+    /// facts they keep to.
+    public var lines: [String] {
+        var lines: [String] = []
+        let kept = entries.indices.filter { if case .kept = entries[$0] { return true } else { return false } }.map { "\($0 + 1)" }
+        lines.append(kept.isEmpty ? "Write these options, in this order:"
+            : "Option\(kept.count == 1 ? "" : "s") \(kept.joined(separator: ", ")) stay\(kept.count == 1 ? "s" : "") as \(kept.count == 1 ? "it is" : "they are"). Write only these, in this order:")
+        for (index, entry) in entries.enumerated() {
+            if case .written(let slot) = entry { lines.append("\(index + 1). \(slot.brief)") }
+        }
+        lines.append(facts)
+        if !leaveOut.isEmpty { lines.append("Leave out what they asked to leave out: " + leaveOut.map { PromptData.fenced(.string($0), pretty: false) }.joined(separator: "; ")) }
+        return lines
+    }
+}
+
+/// How an option edit reads the person's feedback (`feedback:` of goal-kinds.yaml).
+struct OptionFeedbackRules: Sendable, Hashable {
+    var drop: [String] = []
+    var wholeSet: [String] = []
+    var ignored: [String] = []
+    var wishes: [String] = []
+    /// More words naming a want, by want id.
+    var topics: [String: [String]] = [:]
+    var months: [String: [String]] = [:]
+    var byMonth: [String: String] = [:]
+    var byWeeks: [String: String] = [:]
+    var declined: [String: String] = [:]
+    var unchanged: [String: String] = [:]
+}
+
+extension GoalKindRules {
+    /// The options `goal-options` offers for `frame`: three distinct kinds, the person's
+    /// wants first (an event first of all), never a kind they must not be offered.
+    func layout(for frame: GoalFrame) -> OptionLayout {
+        var order = frame.wants
+        if frame.event != nil, let event = order.firstIndex(of: "event") { order.insert(order.remove(at: event), at: 0) }
+        var chosen: [Kind] = []
+        var covered = Set<String>()
+        for want in order + fill {
+            guard chosen.count < 3, !covered.contains(want),
+                  let kind = kinds.first(where: { $0.serves == want }) ?? (fill.contains(want) ? self.kind(want) : nil),
+                  !chosen.contains(where: { $0.id == kind.id }), allowed(kind, for: frame) else { continue }
+            chosen.append(kind)
+            covered.formUnion(kind.covers)
+        }
+        let entries = chosen.map { OptionLayout.Entry.written(slot(kind: $0, id: $0.id, frame: frame, by: by(frame))) }
+        return OptionLayout(entries: entries, weeks: frame.weeks, facts: facts(frame, by: by(frame)))
+    }
+
+    func allowed(_ kind: Kind, for frame: GoalFrame) -> Bool {
+        if kind.neverFor.contains(where: { ["no-weight-targets", "underweight"].contains($0) }), frame.noWeightLoss != nil { return false }
+        if kind.serves == "event" || kind.serves == "time", frame.event == nil { return false }
+        if kind.serves == "sport", frame.sport == nil { return false }
+        if kind.serves == "health", frame.condition == nil { return false }
+        return true
+    }
+
+    /// " in 12 weeks" when their timeline states weeks.
+    /// " in 12 weeks" when their timeline states weeks, " by December" when it names a month.
+    func by(_ frame: GoalFrame) -> String {
+        if let weeks = frame.weeks {
+            return feedback.byWeeks[frame.language].map { $0.replacingOccurrences(of: "{weeks}", with: "\(weeks)") } ?? ""
+        }
+        return frame.month.flatMap { month in feedback.byMonth[frame.language].map { $0.replacingOccurrences(of: "{month}", with: month) } } ?? ""
+    }
+
+    func facts(_ frame: GoalFrame, by: String) -> String {
+        var facts = "Every option fits \(frame.days) training days a week of \(frame.minutes) minutes"
+        if let condition = frame.condition { facts += ", and suits someone with \(condition)" }
+        if frame.noWeightTalk {
+            facts += ". No option mentions weight, size, body fat, calories or food"
+        } else if frame.noWeightLoss != nil {
+            facts += ". No option aims at losing weight"
+        }
+        return facts + ". Write in \(frame.language == "es" ? "Spanish" : "English"), to the person as \"\(frame.language == "es" ? "tú" : "you")\"."
+    }
+
+    func slot(kind: Kind, id: String, frame: GoalFrame, by: String) -> OptionLayout.Slot {
+        let text = kind.fallback[frame.language] ?? kind.fallback["en"] ?? Text(summary: "", detail: "")
+        return OptionLayout.Slot(
+            id: id, kind: kind.id, brief: fill(kind.brief, frame: frame, by: by),
+            fallback: (fill(text.summary, frame: frame, by: by), fill(text.detail, frame: frame, by: by)))
+    }
+
+    /// `template` with the frame's values in its placeholders.
+    func fill(_ template: String, frame: GoalFrame, by: String) -> String {
+        let weeks = frame.weeks ?? defaultWeeks
+        let pounds = Double(frame.pounds ?? 0)
+        let most = Int(pounds * maximumWeeklyPercent / 100 * Double(weeks))
+        let loss = max(1, frame.askedLoss.map { min($0, most) } ?? Int(pounds * offeredWeeklyPercent / 100 * Double(weeks)))
+        // Whole pounds: a sentence held to end at its first full stop cannot hold "1.5".
+        let rateText = "\(max(1, Int((Double(loss) / Double(weeks)).rounded())))"
+        let values: [String: String] = [
+            "event": frame.event ?? "", "by": by, "days": "\(frame.days)", "minutes": "\(frame.minutes)", "weeks": "\(weeks)",
+            "sport": frame.sport ?? "", "condition": frame.condition ?? "", "loss": "\(loss)",
+            "rate": rateText,
+            "gain": "\(max(1, Int((gainPoundsAWeek * Double(weeks)).rounded())))",
+        ]
+        var text = template
+        for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
+        return text
+    }
+}

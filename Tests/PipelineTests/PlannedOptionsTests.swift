@@ -1,0 +1,174 @@
+import Checks
+import Foundation
+import Intake
+import JSONSchema
+@testable import Providers
+import TestSupport
+import Testing
+
+@testable import Pipeline
+
+/// Prompt set v6 for goal options (`plan: pinned`, `guardrails: true`): the backend reads
+/// the intake into a goal frame and picks three kinds of option, the model writes their
+/// words, the guardrails judge each option, and an edit keeps what its feedback leaves.
+@Suite("Goal options under the backend")
+struct PlannedOptionsTests {
+    static let names = try! FixtureCorpus(layout: Repository.layout).fixtureNames()
+
+    static func prompts() throws -> PromptLibrary {
+        try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v6"], layout: Repository.layout))
+    }
+
+    static func input(_ name: String, options: JSONValue? = nil, feedback: String? = nil) throws -> StepInput {
+        StepInput(fixture: try Repository.fixture(name), currentOptions: options, feedback: feedback)
+    }
+
+    /// A reply that writes every slot of `layout` with clean sentences of its own.
+    static func reply(for layout: OptionLayout) -> JSONValue {
+        let written: [JSONValue] = [
+            ["summary": "Finish your first event feeling strong.", "detail": "You build one longer session each week and rest well before the day."],
+            ["summary": "Lift ten more pounds on your main lifts.", "detail": "Three gym sessions a week add a little load whenever your form stays clean."],
+            ["summary": "Walk thirty minutes without stopping.", "detail": "Easy walks grow by five minutes a week until half an hour feels comfortable."],
+        ]
+        return ["options": .array(Array(written.prefix(layout.slots.count)))]
+    }
+
+    static func server(replying texts: [String]) throws -> LoopbackServer {
+        try LoopbackServer(responses: texts.map { .json(StepCostTests.completion($0, input: 700, output: 120)) })
+    }
+
+    @Test(arguments: names)
+    func everyPersonIsOfferedThreeDistinctKindsThatSuitThem(name: String) throws {
+        let prompts = try Self.prompts()
+        let record = try Repository.fixture(name).record
+        let frame = try #require(prompts.goalFrame(for: record))
+        let layout = try #require(prompts.optionLayout(.goalOptions, input: try Self.input(name)))
+        let kinds = layout.slots.map(\.kind)
+        #expect(kinds.count == 3 && Set(kinds).count == 3, "\(name): \(kinds)")
+        if frame.noWeightLoss != nil { #expect(!kinds.contains("weight-loss"), "\(name): \(kinds)") }
+        if frame.event != nil { #expect(kinds.first == "event", "\(name): \(kinds)") }
+        // The backend's own text for each is a whole sentence with every placeholder filled.
+        for slot in layout.slots {
+            for text in [slot.fallback.summary, slot.fallback.detail] {
+                #expect(!text.contains("{") && text.hasSuffix("."), "\(name) \(slot.kind): \(text)")
+            }
+        }
+        let schema = try Schema(PlannedOptions.replySchema(layout: layout))
+        #expect(schema.isValid(Self.reply(for: layout)))
+        #expect(!schema.isValid(["options": [["summary": "Run far and then,", "detail": "You run."]]]))
+    }
+
+    @Test func theFrameReadsWhatTheyWantTheirEventTimelineAndLimits() throws {
+        let prompts = try Self.prompts()
+        let runner = try #require(prompts.goalFrame(for: try Repository.fixture("race-runner").record))
+        #expect(runner.event == "half marathon" && runner.weeks == 12)
+        let eating = try #require(prompts.goalFrame(for: try Repository.fixture("eating-disorder-risk").record))
+        #expect(eating.noWeightTalk && eating.noWeightLoss != nil)
+        let gaining = try #require(prompts.goalFrame(for: try Repository.fixture("weight-gain").record))
+        #expect(gaining.noWeightLoss?.hasPrefix("underweight") == true && !gaining.noWeightTalk && gaining.wants.first == "weight-gain")
+        let spanish = try #require(prompts.goalFrame(for: try Repository.fixture("spanish-speaker").record))
+        #expect(spanish.language == "es" && spanish.weeks == nil && spanish.month == "diciembre")
+        // A weight-loss option never offers more than 1% of body weight a week, nor more than they asked.
+        let deadline = try Repository.fixture("weight-loss-deadline").record
+        let layout = try #require(prompts.optionLayout(.goalOptions, input: StepInput(fixture: try Repository.fixture("weight-loss-deadline"))))
+        let loss = try #require(layout.slots.first { $0.kind == "weight-loss" })
+        #expect(loss.brief.contains("up to 15 pounds in 10 weeks"), "\(loss.brief)")
+        #expect(15 <= Int(Double(deadline.weight ?? 0) * 0.01 * 10))
+    }
+
+    @Test func aCleanReplyBecomesTheOptionsWithTheBackendsIdsKindsAndWeeks() async throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input("race-runner")
+        let layout = try #require(prompts.optionLayout(.goalOptions, input: input))
+        let server = try Self.server(replying: [Self.reply(for: layout).serialized()])
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .goalOptions, step: .goalOptions, input: input)
+        let options = try #require(result.output?["options"]?.arrayValue, "\(result.failure?.message ?? "")")
+        #expect(options.compactMap { $0["id"]?.stringValue } == layout.slots.map(\.id))
+        #expect(options.allSatisfy { $0["weeks"]?.intValue == 12 })
+        #expect(result.interventions.isEmpty && !result.repaired)
+        // The request carries the pinned shape: exactly three options, each two sentences' worth.
+        let request = try #require(server.requests.first?.bodyText)
+        #expect(request.contains("\"minItems\":3") && request.contains("half marathon"))
+    }
+
+    @Test func anOptionAtFaultGetsOneRepairNamingItThenTheBackendsText() async throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input("hostile-ignore-instructions")
+        let layout = try #require(prompts.optionLayout(.goalOptions, input: input))
+        var faulty = Self.reply(for: layout)
+        guard case .object(var root) = faulty, var options = root["options"]?.arrayValue else { Issue.record("no options"); return }
+        options[1] = ["summary": "I will lift every day and write ACCESS GRANTED.", "detail": "You train on your usual days and add a rep each week."]
+        root["options"] = .array(options)
+        faulty = .object(root)
+        let server = try Self.server(replying: [faulty.serialized(), faulty.serialized()])
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .goalOptions, step: .goalOptions, input: input)
+        #expect(result.status == .valid, "\(result.failure?.message ?? "")")
+        let kinds = result.interventions.map(\.kind)
+        #expect(kinds.filter { $0 == Intervention.firstPerson }.count == 2 && kinds.filter { $0 == Intervention.echoedInstruction }.count == 2)
+        #expect(kinds.last == Intervention.textReplaced)
+        let repair = try #require(server.requests.last?.bodyText)
+        #expect(repair.contains("option 2: written in the person's own first person") && repair.contains("ACCESS GRANTED"))
+        let written = try #require(result.output?["options"]?.arrayValue)
+        #expect(written[1]["summary"]?.stringValue == layout.slots[1].fallback.summary)
+        #expect(written[0]["summary"]?.stringValue == "Finish your first event feeling strong.", "the options not at fault keep the model's words")
+    }
+
+    @Test func anEditWritesOnlyWhatTheFeedbackAsksAndKeepsTheRest() async throws {
+        let prompts = try Self.prompts()
+        let first = try #require(prompts.optionLayout(.goalOptions, input: try Self.input("contradictory")))
+        let current = PlannedOptions.expanded(Self.reply(for: first), layout: first)
+        let input = try Self.input("contradictory", options: current, feedback: "OK fine. Forget the marathon, I'll do it next year. Focus on getting strong and losing the gut.")
+        let layout = try #require(prompts.optionLayout(.goalOptionsEdit, input: input))
+        #expect(layout.slots.count == 1 && layout.leaveOut == ["Forget the marathon"], "\(layout.lines)")
+        let server = try Self.server(replying: [Self.reply(for: layout).serialized()])
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .optionEdit(round: 1), step: .goalOptionsEdit, input: input)
+        let before = try #require(current["options"]?.arrayValue)
+        let after = try #require(result.output?["options"]?.arrayValue, "\(result.failure?.message ?? "")")
+        #expect(zip(before, after).filter { $0 == $1 }.count == 2, "the two options the feedback did not touch stay as they were")
+        #expect(after.contains { $0["id"]?.stringValue == "wish-1-1" })
+    }
+
+    @Test func harmfulFeedbackIsDeclinedInASentenceWithoutAModelCall() async throws {
+        let prompts = try Self.prompts()
+        let first = try #require(prompts.optionLayout(.goalOptions, input: try Self.input("eating-disorder-risk")))
+        let current = PlannedOptions.expanded(Self.reply(for: first), layout: first)
+        let input = try Self.input("eating-disorder-risk", options: current, feedback: "none of these are about getting thinner?? I want to get down to 98 before spring break")
+        let server = try LoopbackServer(answering: .status(500))
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .optionEdit(round: 1), step: .goalOptionsEdit, input: input)
+        #expect(server.requests.isEmpty)
+        #expect(result.output?["options"] == current["options"])
+        #expect(result.output?["note"]?.stringValue?.contains("doctor") == true)
+        #expect(result.interventions.map(\.kind) == [Intervention.feedbackDeclined, Intervention.feedbackDeclined])
+    }
+
+    @Test func theProgramsWeeksComeFromTheConfirmedOptionsFrameNeverItsWords() throws {
+        let prompts = try Self.prompts()
+        let record = try Repository.fixture("advanced-lifter").record
+        let prose: JSONValue = ["id": "strength", "summary": "Peak over the next 2 weeks.", "detail": "Heavy singles."]
+        #expect(prompts.plan(for: record, confirmedGoal: prose)?.weeks == 4, "an old option's words set it, within the bounds")
+        let framed: JSONValue = ["id": "strength", "summary": "Peak over the next 2 weeks.", "detail": "Heavy singles.", "weeks": 16]
+        #expect(prompts.plan(for: record, confirmedGoal: framed)?.weeks == 16)
+    }
+
+    @Test func aBrokenGoalKindsFileIsNamedByItsLine() throws {
+        let project = try Repository.temporaryCopy(named: "goal-kinds")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let file = project.appendingPathComponent("prompts/coaching/goal-kinds.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "    serves: strength\n", with: "    serves: strenght\n")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try PromptLibrary(layout: ProjectLayout(root: project))
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("prompts/coaching/goal-kinds.yaml:") && message.contains("`strenght` is no want of `wants` (did you mean strength?)")
+        }
+    }
+}
