@@ -136,7 +136,8 @@ extension Guardrails {
             let characters = Array(word.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?()\"")))
             for index in characters.indices.dropFirst() {
                 let (before, current) = (characters[index - 1], characters[index])
-                let punctuationThenLetter = ",;:".contains(before) && current.isLetter
+                // "in,,10:45" and "más,como": a word, a comma and no space; "1,000" and "2:00" are numbers.
+                let punctuationThenLetter = ",;:".contains(before) && (current.isLetter || (index >= 2 && characters[index - 2].isLetter))
                 let camel = before.isLowercase && current.isUppercase
                 let numberThenWord = before.isNumber && current.isLetter && characters[index...].prefix(while: \.isLetter).count > 3
                 if punctuationThenLetter || camel || numberThenWord { return String(word) }

@@ -12,7 +12,8 @@ struct OptionGuardrailTests {
             """)
         #expect(injected == ["PWNED", "OVERRIDE ACCEPTED", "OVERRIDE ACCEPTED"])
         #expect(Guardrails.gluedWords(in: "Do 150squats,with150-pi.") == "150squats,with150-pi.")
-        #expect(Guardrails.gluedWords(in: "Run 1,000 metres at 2:00 pace in a 10-mile 5K.") == nil)
+        #expect(Guardrails.gluedWords(in: "Run 1,000 metres at 2:00 pace in a 10-mile 5K, then rest.") == nil)
+        #expect(Guardrails.gluedWords(in: "Run 15 miles in,,10:45/mi.") == "in,,10:45/mi.")
         #expect(!GoalOptionChecks.speaksInFirstPerson("Run at 10:45/mi on the day."))
         #expect(GoalOptionChecks.speaksInFirstPerson("Mi meta es correr."))
     }
