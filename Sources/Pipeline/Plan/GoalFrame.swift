@@ -116,10 +116,14 @@ public struct GoalKindRules: Sendable, Hashable {
         return bmi < underweightBMI ? "underweight (a body-mass index of \(String(format: "%.1f", bmi)))" : nil
     }
 
-    /// The first of `words` that `text` uses, as `text` spells it.
+    /// The one of `words` that `text` uses first, as `text` spells it ("triathlon" before
+    /// "5K" in "First sprint triathlon… not walk the 5K"); the longer word at one place.
     static func firstWord(of words: [String], in text: String) -> String? {
-        guard let word = words.first(where: { TextMatching.mentions($0, in: text) }) else { return nil }
-        return text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]).map { String(text[$0]) } ?? word
+        let found = words.filter { TextMatching.mentions($0, in: text) }.compactMap { word in
+            text.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]).map { (word, $0) }
+        }
+        let first = found.min { ($0.1.lowerBound, -$0.0.count) < ($1.1.lowerBound, -$1.0.count) }
+        return first.map { String(text[$0.1]) } ?? words.first { TextMatching.mentions($0, in: text) }
     }
 
     /// The pounds a goal asks to lose: "Lose 15 lbs", "lose the 20 lbs".

@@ -90,7 +90,10 @@ extension GoalKindRules {
     /// wants first (an event first of all), never a kind they must not be offered.
     func layout(for frame: GoalFrame) -> OptionLayout {
         var order = frame.wants
-        if frame.event != nil, let event = order.firstIndex(of: "event") { order.insert(order.remove(at: event), at: 0) }
+        // An event they name comes first; a time they want to beat in it comes before that, and covers it.
+        for lead in ["event", "time"] where frame.event != nil {
+            if let index = order.firstIndex(of: lead) { order.insert(order.remove(at: index), at: 0) }
+        }
         var chosen: [Kind] = []
         var covered = Set<String>()
         for want in order + fill {
@@ -142,11 +145,14 @@ extension GoalKindRules {
     /// `template` with the frame's values in its placeholders.
     func fill(_ template: String, frame: GoalFrame, by: String) -> String {
         let weeks = frame.weeks ?? defaultWeeks
+        // Whole pounds a week, so that the loss and its rate agree: at most
+        // `maximumWeeklyPercent` of their weight when they asked for more, else
+        // `offeredWeeklyPercent`, and never less than a pound.
         let pounds = Double(frame.pounds ?? 0)
-        let most = Int(pounds * maximumWeeklyPercent / 100 * Double(weeks))
-        let loss = max(1, frame.askedLoss.map { min($0, most) } ?? Int(pounds * offeredWeeklyPercent / 100 * Double(weeks)))
-        // Whole pounds: a sentence held to end at its first full stop cannot hold "1.5".
-        let rateText = "\(max(1, Int((Double(loss) / Double(weeks)).rounded())))"
+        let fastest = max(1, Int(pounds * maximumWeeklyPercent / 100))
+        let offered = min(fastest, max(1, Int(pounds * offeredWeeklyPercent / 100)))
+        let loss = frame.askedLoss.map { min($0, fastest * weeks) } ?? offered * weeks
+        let rateText = "\(max(1, loss / weeks))"
         let values: [String: String] = [
             "event": frame.event ?? "", "by": by, "days": "\(frame.days)", "minutes": "\(frame.minutes)", "weeks": "\(weeks)",
             "sport": frame.sport ?? "", "condition": frame.condition ?? "", "loss": "\(loss)",
