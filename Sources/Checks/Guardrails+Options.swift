@@ -11,6 +11,10 @@ extension Intervention {
     public static let echoedInstruction = "echoed-instruction"
     /// An option whose words run together ("150squats,with150-pi"): text no one can read.
     public static let gluedText = "glued-text"
+    /// An option that is not about the kind the backend chose for it.
+    public static let offTopic = "off-topic"
+    /// An option longer than a card holds.
+    public static let tooLong = "too-long"
     /// An option that says what another option of the set says.
     public static let repeatedOption = "repeated-option"
     /// A request in the feedback the backend declined, in a sentence the person reads.

@@ -31,6 +31,8 @@ public struct GoalFrame: Sendable, Hashable {
     public var pounds: Int?
     /// The pounds their goals ask to lose ("lose 15 lbs").
     public var askedLoss: Int?
+    /// The targets their goals name in numbers, by the want they serve ("30 push-ups in a row").
+    public var targets: [String: String] = [:]
     /// The language the options are written in: `en` or `es`.
     public var language: String
 }
@@ -60,9 +62,13 @@ public struct GoalKindRules: Sendable, Hashable {
         var brief: String
         /// By language code.
         var fallback: [String: Text]
+        /// The text when their goals name a target for the want it serves (`{target}`).
+        var withTarget: [String: Text] = [:]
     }
 
     var wants: [Want] = []
+    /// Patterns of the targets a want's goals name in numbers, by want id.
+    var targets: [String: [NSRegularExpression]] = [:]
     var underweightBMI = 18.5
     var offeredWeeklyPercent = 0.5
     var maximumWeeklyPercent = 1.0
@@ -99,12 +105,25 @@ public struct GoalKindRules: Sendable, Hashable {
         let month = weeks == nil ? record.timeline.flatMap { Self.firstWord(of: feedback.months[language] ?? [], in: $0) } : nil
         let ruledOut = knowledge.weightTargetsRuledOut(for: record)
         let noWeightLoss = ruledOut ?? underweight(record)
-        return GoalFrame(
+        var targets: [String: String] = [:]
+        let goalsText = record.goals ?? ""
+        for (want, patterns) in self.targets {
+            let found = patterns.flatMap { $0.matches(in: goalsText, range: NSRange(goalsText.startIndex..., in: goalsText)) }
+                .sorted { $0.range.location < $1.range.location }
+                .compactMap { Range($0.range, in: goalsText).map { String(goalsText[$0]) } }
+            let named = Array(found.prefix(3))
+            if !named.isEmpty {
+                targets[want] = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + (language == "es" ? " y " : " and ") + named.last!
+            }
+        }
+        var frame = GoalFrame(
             wants: wants, event: Self.firstWord(of: words(of: "event"), in: goals),
             sport: Self.firstWord(of: words(of: "sport").filter { $0 != "season" && $0 != "games" }, in: sportsText),
             weeks: weeks, month: month, days: days, minutes: minutes, condition: conditions.first, noWeightLoss: noWeightLoss, noWeightTalk: ruledOut != nil,
             pounds: record.weight, askedLoss: Self.askedLoss(in: record.goals ?? ""),
             language: language)
+        frame.targets = targets
+        return frame
     }
 
     func words(of want: String) -> [String] { wants.first { $0.id == want }?.words ?? [] }
@@ -170,12 +189,25 @@ extension GoalKindRules {
         var rules = GoalKindRules()
         guard case .object(let wants)? = value(["wants"]) else { throw file.problem(["wants"], "`wants` must map each want to its words") }
         for member in wants.members { rules.wants.append(Want(id: member.key, words: try strings(["wants", member.key]))) }
+        let known = Set(rules.wants.map(\.id))
+        if case .object(let targets)? = value(["targets"]) {
+            for member in targets.members {
+                guard known.contains(member.key) else { throw file.problem(["targets", member.key], "`\(member.key)` is no want of `wants`") }
+                var patterns: [NSRegularExpression] = []
+                for (index, pattern) in try strings(["targets", member.key]).enumerated() {
+                    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+                        throw file.problem(["targets", member.key, String(index)], "not a regular expression: \(pattern)")
+                    }
+                    patterns.append(regex)
+                }
+                rules.targets[member.key] = patterns
+            }
+        }
         rules.underweightBMI = try number(["underweight_bmi"], in: 10...30)
         rules.offeredWeeklyPercent = try number(["weight", "offered_weekly_percent"], in: 0...2)
         rules.maximumWeeklyPercent = try number(["weight", "maximum_weekly_percent"], in: 0...2)
         rules.gainPoundsAWeek = try number(["weight", "gain_pounds_a_week"], in: 0...2)
         rules.defaultWeeks = Int(try number(["weight", "default_weeks"], in: 1...52))
-        let known = Set(rules.wants.map(\.id))
         for index in (value(["kinds"])?.arrayValue ?? []).indices {
             let at = ["kinds", String(index)]
             guard let id = value(at + ["id"])?.stringValue, let brief = value(at + ["brief"])?.stringValue else {
@@ -186,19 +218,24 @@ extension GoalKindRules {
                 let hint = ClosestMatch.suggestion(for: serves, among: known.sorted()).map { " (did you mean \($0)?)" } ?? ""
                 throw file.problem(at + ["serves"], "`\(serves)` is no want of `wants`\(hint)")
             }
-            var fallback: [String: Text] = [:]
-            guard case .object(let languages)? = value(at + ["fallback"]), languages["en"] != nil else {
-                throw file.problem(at + ["fallback"], "kind `\(id)` needs a `fallback` summary and detail in `en` at least")
-            }
-            for language in languages.members {
-                guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
-                    throw file.problem(at + ["fallback", language.key], "a fallback needs a `summary` and a `detail`")
+            func texts(_ key: String) throws(PromptError) -> [String: Text] {
+                var texts: [String: Text] = [:]
+                guard case .object(let languages)? = value(at + [key]), languages["en"] != nil else {
+                    throw file.problem(at + [key], "kind `\(id)` needs a `\(key)` summary and detail in `en` at least")
                 }
-                fallback[language.key] = Text(summary: summary, detail: detail)
+                for language in languages.members {
+                    guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
+                        throw file.problem(at + [key, language.key], "each language needs a `summary` and a `detail`")
+                    }
+                    texts[language.key] = Text(summary: summary, detail: detail)
+                }
+                return texts
             }
-            rules.kinds.append(Kind(
+            var kind = Kind(
                 id: id, serves: serves, neverFor: try strings(at + ["never_for"], required: false), covers: try strings(at + ["covers"], required: false),
-                brief: brief, fallback: fallback))
+                brief: brief, fallback: try texts("fallback"))
+            if value(at + ["with_target"]) != nil { kind.withTarget = try texts("with_target") }
+            rules.kinds.append(kind)
         }
         rules.fill = try strings(["fill"])
         for id in rules.fill where rules.kind(id) == nil {

@@ -18,6 +18,8 @@ public struct OptionLayout: Sendable, Hashable {
         /// The backend's own text, when the model's cannot be shown: the kind's, or for
         /// a rewritten option the option it replaces.
         public var fallback: (summary: String, detail: String)
+        /// Words one of which an option of this kind names ("half marathon", "lose"); empty when any will do.
+        public var mentions: [String] = []
 
         public static func == (lhs: Slot, rhs: Slot) -> Bool {
             lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.brief == rhs.brief && lhs.fallback == rhs.fallback
@@ -136,14 +138,26 @@ extension GoalKindRules {
     }
 
     func slot(kind: Kind, id: String, frame: GoalFrame, by: String) -> OptionLayout.Slot {
-        let text = kind.fallback[frame.language] ?? kind.fallback["en"] ?? Text(summary: "", detail: "")
+        let target = kind.serves.flatMap { frame.targets[$0] }?.lowercased()
+        let texts = target != nil && !kind.withTarget.isEmpty ? kind.withTarget : kind.fallback
+        let text = texts[frame.language] ?? texts["en"] ?? Text(summary: "", detail: "")
+        let brief = fill(kind.brief, frame: frame, by: by) + (target.map { " (your target: \($0))" } ?? "")
+        // What an option of the kind cannot leave unnamed: the event or sport it is for, else its want's words.
+        let named: [String] = switch kind.serves {
+        case "event", "time": [frame.event].compactMap { $0 }
+        case "sport": [frame.sport].compactMap { $0 }
+        case .some(let want): words(of: want) + (feedback.topics[want] ?? [])
+        case nil: []
+        }
         return OptionLayout.Slot(
-            id: id, kind: kind.id, brief: fill(kind.brief, frame: frame, by: by),
-            fallback: (fill(text.summary, frame: frame, by: by), fill(text.detail, frame: frame, by: by)))
+            id: id, kind: kind.id, brief: brief,
+            fallback: (fill(text.summary, frame: frame, by: by, target: target ?? ""), fill(text.detail, frame: frame, by: by, target: target ?? "")),
+            mentions: named)
     }
 
     /// `template` with the frame's values in its placeholders.
-    func fill(_ template: String, frame: GoalFrame, by: String) -> String {
+    /// `target`: what their goals name in numbers for the kind's want, lowercased.
+    func fill(_ template: String, frame: GoalFrame, by: String, target: String = "") -> String {
         let weeks = frame.weeks ?? defaultWeeks
         // Whole pounds a week, so that the loss and its rate agree: at most
         // `maximumWeeklyPercent` of their weight when they asked for more, else
@@ -156,6 +170,7 @@ extension GoalKindRules {
         let values: [String: String] = [
             "event": frame.event ?? "", "by": by, "days": "\(frame.days)", "minutes": "\(frame.minutes)", "weeks": "\(weeks)",
             "sport": frame.sport ?? "", "condition": frame.condition ?? "", "loss": "\(loss)",
+            "target": target,
             "rate": rateText,
             "gain": "\(max(1, Int((gainPoundsAWeek * Double(weeks)).rounded())))",
         ]

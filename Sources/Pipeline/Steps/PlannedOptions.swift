@@ -16,9 +16,11 @@ enum PlannedOptions {
     static func sentence(words: Int) -> String {
         "[A-ZÁÉÍÓÚÑ¿¡0-9]\(letter){0,19}( \(letter){1,20}){2,\(words - 1)}[.]"
     }
-    static let summaryPattern = "^" + sentence(words: 14) + "$"
+    static let summaryPattern = "^" + sentence(words: 24) + "$"
     /// One sentence: a small model asked for two tends to say the first one twice.
-    static let detailPattern = "^" + sentence(words: 32) + "$"
+    static let detailPattern = "^" + sentence(words: 44) + "$"
+    /// The most words the guardrails let through; the prompt asks for fewer.
+    static let mostWords = (summary: 12, detail: 30)
 
     /// The reply schema for `layout`: exactly its written options, in order.
     static func replySchema(layout: OptionLayout) -> JSONValue {
@@ -84,6 +86,12 @@ enum PlannedOptions {
             var found = Guardrails.optionFaults(
                 number: index + 1, summary: option["summary"]?.stringValue ?? "", detail: option["detail"]?.stringValue ?? "",
                 record: record, personText: personText, knowledge: knowledge)
+            for (part, most) in [("summary", mostWords.summary), ("detail", mostWords.detail)] {
+                let count = (option[part]?.stringValue ?? "").split(whereSeparator: \.isWhitespace).count
+                if count > most {
+                    found.append(Intervention(kind: Intervention.tooLong, detail: "option \(index + 1): its \(part) has \(count) words; write at most \(most)"))
+                }
+            }
             for part in ["summary", "detail"] {
                 let texts = options.map { $0[part]?.stringValue ?? "" }
                 if let twin = Guardrails.twin(of: index, among: texts) {
@@ -91,7 +99,15 @@ enum PlannedOptions {
                     break
                 }
             }
-            if case .written(let slot) = entry, let copied = Guardrails.copiedRun(from: slot.brief, in: text(of: option), length: 8) {
+            if let name = record.name?.split(whereSeparator: \.isWhitespace).first.map(String.init), name.count > 1,
+               TextMatching.mentions(name, in: text(of: option)) {
+                found.append(Intervention(kind: Intervention.firstPerson, detail: "option \(index + 1): speaks of \(name) instead of to them as \"you\""))
+            }
+            if case .written(let slot) = entry, !slot.mentions.isEmpty, !slot.mentions.contains(where: { TextMatching.mentions($0, in: text(of: option)) }) {
+                found.append(Intervention(
+                    kind: Intervention.offTopic, detail: "option \(index + 1): is not about what it is for (\(slot.brief.prefix(60))); it names none of \(slot.mentions.prefix(4).joined(separator: ", "))"))
+            }
+            if case .written(let slot) = entry, let copied = Guardrails.copiedRun(from: slot.brief, in: text(of: option), length: 6) {
                 found.append(Intervention(kind: Intervention.echoedInstruction, detail: "option \(index + 1): copies the request's own words \"\(copied)\""))
             }
             if !found.isEmpty { faults[slotNumber] = found }
