@@ -140,11 +140,12 @@ enum GoalOptionChecks {
     private static func editChecks(_ output: JSONValue, edit: OptionEdit, before: JSONValue?, refused: String?) -> [CheckResult] {
         var results: [CheckResult] = []
         if let before {
-            let unchanged = TextMatching.whitespaceNormalized(before) == TextMatching.whitespaceNormalized(output)
+            // The options, not a note beside them: a note saying nothing changed is no change.
+            let unchanged = TextMatching.whitespaceNormalized(before["options"] ?? before) == TextMatching.whitespaceNormalized(output["options"] ?? output)
             results.append(unchanged && refused != nil
                 ? .pass("edit.changed", "the options are unchanged, refusing what the feedback asks for (\(refused!))")
                 : unchanged
-                ? .fail("edit.changed", "the options are identical\(before == output ? "" : ", but for whitespace,") to the ones before the feedback \"\(edit.feedback.prefix(80))\"")
+                ? .fail("edit.changed", "the options are identical\(before["options"] == output["options"] ? "" : ", but for whitespace,") to the ones before the feedback \"\(edit.feedback.prefix(80))\"")
                 : .pass("edit.changed", "the options changed after the feedback"))
         }
         if let words = edit.expect?.mentionAny, !words.isEmpty {

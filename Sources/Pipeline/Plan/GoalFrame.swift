@@ -22,6 +22,8 @@ public struct GoalFrame: Sendable, Hashable {
     public var minutes: Int
     /// How messages name their first condition ("a knee injury").
     public var condition: String?
+    /// The ids of every condition of `conditions.yaml` their answers name.
+    public var conditionIDs: [String] = []
     /// Why no option may aim at losing weight; nil when nothing rules it out.
     public var noWeightLoss: String?
     /// No option may speak of weight, size, body fat or food at all: their answers show
@@ -118,11 +120,12 @@ public struct GoalKindRules: Sendable, Hashable {
         }
         var frame = GoalFrame(
             wants: wants, event: Self.firstWord(of: words(of: "event"), in: goals),
-            sport: Self.firstWord(of: words(of: "sport").filter { $0 != "season" && $0 != "games" }, in: sportsText),
+            sport: Self.firstWord(of: words(of: "sport").filter { $0 != "season" && $0 != "games" }, in: sportsText)?.lowercased(),
             weeks: weeks, month: month, days: days, minutes: minutes, condition: conditions.first, noWeightLoss: noWeightLoss, noWeightTalk: ruledOut != nil,
             pounds: record.weight, askedLoss: Self.askedLoss(in: record.goals ?? ""),
             language: language)
         frame.targets = targets
+        frame.conditionIDs = knowledge.conditionIDs(for: record)
         return frame
     }
 
@@ -256,6 +259,18 @@ extension GoalKindRules {
         feedback.byWeeks = try byLanguage(["feedback", "by_weeks"])
         feedback.declined = try byLanguage(["feedback", "declined"])
         feedback.unchanged = try byLanguage(["feedback", "unchanged"])
+        feedback.topicAfter = try strings(["feedback", "topic_after"])
+        feedback.topicTrailing = try strings(["feedback", "topic_trailing"])
+        feedback.topicPointers = try strings(["feedback", "topic_pointers"])
+        guard case .object(let wishTexts)? = value(["feedback", "wish_text"]), wishTexts["en"] != nil else {
+            throw file.problem(["feedback", "wish_text"], "`feedback.wish_text` needs a summary and a detail with {topic}, in `en` at least")
+        }
+        for language in wishTexts.members {
+            guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
+                throw file.problem(["feedback", "wish_text", language.key], "each language needs a `summary` and a `detail`")
+            }
+            feedback.wishText[language.key] = Text(summary: summary, detail: detail)
+        }
         rules.feedback = feedback
         return rules
     }

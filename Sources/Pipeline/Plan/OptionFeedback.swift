@@ -32,6 +32,31 @@ struct OptionFeedback: Sendable, Hashable {
 }
 
 extension GoalKindRules {
+    /// What a wish is about, in the person's words turned to "you": the words after
+    /// the first `topic_after` cue, without a closing question; nil when it has none.
+    func topic(of wish: String, language: String) -> String? {
+        let lowered = wish.lowercased()
+        guard let cue = feedback.topicAfter.compactMap({ cue in
+            lowered.range(of: " \(cue) ").map { (cue, $0) } ?? (lowered.hasPrefix(cue + " ") ? (cue, lowered.range(of: cue + " ")!) : nil)
+        }).min(by: { $0.1.lowerBound < $1.1.lowerBound }) else { return nil }
+        var words = lowered[cue.1.upperBound...].split(whereSeparator: \.isWhitespace).map(String.init)
+        let yours = language == "es" ? ["mi": "tu", "mis": "tus", "me": "te"] : ["my": "your", "i": "you", "me": "you", "i'm": "you're", "mine": "yours"]
+        words = words.map { yours[$0.trimmingCharacters(in: CharacterSet(charactersIn: "?!.,"))] ?? $0 }
+        var topic = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ?!.,"))
+        for trailing in feedback.topicTrailing where topic.hasSuffix(" " + trailing) { topic.removeLast(trailing.count + 1) }
+        // A topic that only points back ("include that") or runs long reads badly in a sentence of ours.
+        let count = topic.split(separator: " ").count
+        guard count >= 1, count <= 8, topic.count >= 3, !feedback.topicPointers.contains(topic) else { return nil }
+        return topic
+    }
+
+    /// The backend's own text for a wish about `topic`.
+    func wishText(topic: String, frame: GoalFrame) -> (summary: String, detail: String)? {
+        guard let text = feedback.wishText[frame.language] ?? feedback.wishText["en"] else { return nil }
+        return (fill(text.summary.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""),
+                fill(text.detail.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""))
+    }
+
     /// The wants `text` names, by the `wants` words and the feedback's `topics`.
     func wants(namedIn text: String) -> [String] {
         wants.filter { want in
@@ -69,6 +94,9 @@ extension GoalKindRules {
                 continue
             }
             if has(rules.wishes) {
+                // "Can one of them include that?" asks again for the wish before it.
+                let pointsBack = named.isEmpty && rules.topicPointers.contains { TextMatching.mentions($0, in: clause) }
+                if pointsBack, !read.wishes.isEmpty { continue }
                 read.wishes.append(OptionFeedback.Wish(text: clause, wants: named, wholeSet: has(rules.wholeSet)))
             }
         }
@@ -106,6 +134,9 @@ extension GoalKindRules {
             return (served.map(read.dropped.contains) ?? false) || !wants(namedIn: text(options[index])).filter(read.dropped.contains).isEmpty
         }
         if everything {
+            // When the model's words cannot be shown, the first option rewritten still answers the wish.
+            var topicText = read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
+                .flatMap { wishText(topic: $0, frame: frame) }
             for (index, option) in options.enumerated() where !free.contains(index) {
                 var changes: [String] = []
                 if !answering.isEmpty { changes.append("answering your feedback \(answering)") }
@@ -114,7 +145,8 @@ extension GoalKindRules {
                 rewrite[index] = OptionLayout.Slot(
                     id: option["id"]?.stringValue ?? "option-\(index + 1)", kind: kindOf(option),
                     brief: (["option \(index + 1) written again"] + changes + [keepFacts]).joined(separator: ", "),
-                    fallback: (option["summary"]?.stringValue ?? "", option["detail"]?.stringValue ?? ""))
+                    fallback: topicText ?? (option["summary"]?.stringValue ?? "", option["detail"]?.stringValue ?? ""))
+                topicText = nil
             }
         } else {
             for (number, wish) in read.wishes.enumerated() {
@@ -123,9 +155,12 @@ extension GoalKindRules {
                 }
                 guard let index = free.first ?? near ?? options.indices.last(where: { rewrite[$0] == nil }) else { break }
                 free.removeAll { $0 == index }
-                // The kind the wish names gives the backend's own text for it, when it has one.
+                // The backend's own text for it: its kind's, unless an option already says
+                // that, else one about what the wish is about; else the option as it was.
+                let shown = Set(options.compactMap { $0["summary"]?.stringValue })
                 let named = wish.wants.lazy.compactMap { want in self.kinds.first { $0.serves == want } }.first { self.allowed($0, for: frame) }
-                let fallback = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }
+                let kindText = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }.flatMap { shown.contains($0.summary) ? nil : $0 }
+                let fallback = kindText ?? topic(of: wish.text, language: frame.language).flatMap { wishText(topic: $0, frame: frame) }
                     ?? (options[index]["summary"]?.stringValue ?? "", options[index]["detail"]?.stringValue ?? "")
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-\(number + 1)", kind: named?.id ?? "wish",

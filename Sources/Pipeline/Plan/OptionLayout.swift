@@ -85,6 +85,10 @@ struct OptionFeedbackRules: Sendable, Hashable {
     var byWeeks: [String: String] = [:]
     var declined: [String: String] = [:]
     var unchanged: [String: String] = [:]
+    var topicAfter: [String] = []
+    var topicTrailing: [String] = []
+    var topicPointers: [String] = []
+    var wishText: [String: GoalKindRules.Text] = [:]
 }
 
 extension GoalKindRules {
@@ -111,6 +115,7 @@ extension GoalKindRules {
 
     func allowed(_ kind: Kind, for frame: GoalFrame) -> Bool {
         if kind.neverFor.contains(where: { ["no-weight-targets", "underweight"].contains($0) }), frame.noWeightLoss != nil { return false }
+        if kind.neverFor.contains(where: frame.conditionIDs.contains) { return false }
         if kind.serves == "event" || kind.serves == "time", frame.event == nil { return false }
         if kind.serves == "sport", frame.sport == nil { return false }
         if kind.serves == "health", frame.condition == nil { return false }
