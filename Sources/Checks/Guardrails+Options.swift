@@ -13,6 +13,8 @@ extension Intervention {
     public static let gluedText = "glued-text"
     /// An option that is not about the kind the backend chose for it.
     public static let offTopic = "off-topic"
+    /// An option an edit was asked to write again, back as it was.
+    public static let unchangedOption = "unchanged-option"
     /// An option longer than a card holds.
     public static let tooLong = "too-long"
     /// An option that says what another option of the set says.

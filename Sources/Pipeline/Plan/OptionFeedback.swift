@@ -65,7 +65,7 @@ extension GoalKindRules {
     }
 
     /// How the backend reads `feedback` for a person with `frame`.
-    func read(_ feedback: String, frame: GoalFrame, record: LocalIntakeData, knowledge: CoachingKnowledge) -> OptionFeedback {
+    func read(_ feedback: String, frame: GoalFrame, knowledge: CoachingKnowledge) -> OptionFeedback {
         var read = OptionFeedback()
         let rules = self.feedback
         for clause in OptionFeedback.clauses(feedback) {
@@ -97,6 +97,8 @@ extension GoalKindRules {
                 // "Can one of them include that?" asks again for the wish before it.
                 let pointsBack = named.isEmpty && rules.topicPointers.contains { TextMatching.mentions($0, in: clause) }
                 if pointsBack, !read.wishes.isEmpty { continue }
+                // "Give me something to chase, a time goal maybe?" is one wish said twice.
+                if !named.isEmpty, read.wishes.contains(where: { !Set($0.wants).isDisjoint(with: named) }) { continue }
                 read.wishes.append(OptionFeedback.Wish(text: clause, wants: named, wholeSet: has(rules.wholeSet)))
             }
         }
@@ -107,12 +109,12 @@ extension GoalKindRules {
     /// (round `round`); `earlier` feedback still applies. Options the feedback does not
     /// touch are kept as they were.
     func editLayout(
-        current: JSONValue, feedback: String, earlier: [String], round: Int, frame: GoalFrame, record: LocalIntakeData,
+        current: JSONValue, feedback: String, earlier: [String], round: Int, frame: GoalFrame,
         knowledge: CoachingKnowledge
     ) -> OptionLayout {
         let options = current["options"]?.arrayValue ?? []
-        let read = self.read(feedback, frame: frame, record: record, knowledge: knowledge)
-        let earlierDrops = earlier.reduce(into: Set<String>()) { $0.formUnion(self.read($1, frame: frame, record: record, knowledge: knowledge).dropped) }
+        let read = self.read(feedback, frame: frame, knowledge: knowledge)
+        let earlierDrops = earlier.reduce(into: Set<String>()) { $0.formUnion(self.read($1, frame: frame, knowledge: knowledge).dropped) }
         var frame = frame
         if let minutes = read.minutes { frame.minutes = minutes }
         let by = read.by ?? self.by(frame)
@@ -134,9 +136,11 @@ extension GoalKindRules {
             return (served.map(read.dropped.contains) ?? false) || !wants(namedIn: text(options[index])).filter(read.dropped.contains).isEmpty
         }
         if everything {
-            // When the model's words cannot be shown, the first option rewritten still answers the wish.
-            var topicText = read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
+            // When the model's words cannot be shown, the last option rewritten still answers the
+            // wish: the first are the person's own wants, in their order.
+            let topicText = read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
                 .flatMap { wishText(topic: $0, frame: frame) }
+            let last = options.indices.last { !free.contains($0) }
             for (index, option) in options.enumerated() where !free.contains(index) {
                 var changes: [String] = []
                 if !answering.isEmpty { changes.append("answering your feedback \(answering)") }
@@ -145,8 +149,7 @@ extension GoalKindRules {
                 rewrite[index] = OptionLayout.Slot(
                     id: option["id"]?.stringValue ?? "option-\(index + 1)", kind: kindOf(option),
                     brief: (["option \(index + 1) written again"] + changes + [keepFacts]).joined(separator: ", "),
-                    fallback: topicText ?? (option["summary"]?.stringValue ?? "", option["detail"]?.stringValue ?? ""))
-                topicText = nil
+                    fallback: (index == last ? topicText : nil) ?? (option["summary"]?.stringValue ?? "", option["detail"]?.stringValue ?? ""))
             }
         } else {
             for (number, wish) in read.wishes.enumerated() {
@@ -157,7 +160,7 @@ extension GoalKindRules {
                 free.removeAll { $0 == index }
                 // The backend's own text for it: its kind's, unless an option already says
                 // that, else one about what the wish is about; else the option as it was.
-                let shown = Set(options.compactMap { $0["summary"]?.stringValue })
+                let shown = Set(options.compactMap { $0["summary"]?.stringValue } + rewrite.values.map(\.fallback.summary))
                 let named = wish.wants.lazy.compactMap { want in self.kinds.first { $0.serves == want } }.first { self.allowed($0, for: frame) }
                 let kindText = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }.flatMap { shown.contains($0.summary) ? nil : $0 }
                 let fallback = kindText ?? topic(of: wish.text, language: frame.language).flatMap { wishText(topic: $0, frame: frame) }
@@ -179,6 +182,7 @@ extension GoalKindRules {
             if !answering.isEmpty { slot.brief += ", answering your feedback \(answering)" }
             rewrite[index] = slot
         }
+        for index in rewrite.keys { rewrite[index]?.replacing = options[index] }
         var layout = OptionLayout(
             entries: options.indices.map { rewrite[$0].map(OptionLayout.Entry.written) ?? .kept(options[$0]) },
             weeks: current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks, facts: facts(frame, by: by))

@@ -20,6 +20,8 @@ public struct OptionLayout: Sendable, Hashable {
         public var fallback: (summary: String, detail: String)
         /// Words one of which an option of this kind names ("half marathon", "lose"); empty when any will do.
         public var mentions: [String] = []
+        /// For an edit, the option this one is written in place of.
+        public var replacing: JSONValue?
 
         public static func == (lhs: Slot, rhs: Slot) -> Bool {
             lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.brief == rhs.brief && lhs.fallback == rhs.fallback

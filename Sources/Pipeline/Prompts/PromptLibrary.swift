@@ -114,7 +114,7 @@ public struct PromptLibrary: Sendable {
         guard let current = input.currentOptions else { return nil }
         return goalKinds.editLayout(
             current: current, feedback: input.feedback ?? "", earlier: input.earlierFeedback, round: input.earlierFeedback.count + 1,
-            frame: frame, record: input.fixture.record, knowledge: coaching)
+            frame: frame, knowledge: coaching)
     }
 
     /// What the backend decides for `record` before a model writes its program; nil

@@ -107,6 +107,12 @@ enum PlannedOptions {
                 found.append(Intervention(
                     kind: Intervention.offTopic, detail: "option \(index + 1): is not about what it is for (\(slot.brief.prefix(60))); it names none of \(slot.mentions.prefix(4).joined(separator: ", "))"))
             }
+            if case .written(let slot) = entry, let before = slot.replacing,
+               before["summary"] == option["summary"], before["detail"] == option["detail"] {
+                found.append(Intervention(
+                    kind: Intervention.unchangedOption,
+                    detail: "option \(index + 1): came back as it was (\"\(before["summary"]?.stringValue ?? "")\"); write it again to answer the feedback"))
+            }
             if case .written(let slot) = entry, let copied = Guardrails.copiedRun(from: slot.brief, in: text(of: option), length: 6) {
                 found.append(Intervention(kind: Intervention.echoedInstruction, detail: "option \(index + 1): copies the request's own words \"\(copied)\""))
             }
