@@ -46,10 +46,10 @@ public struct GoalKindRules: Sendable, Hashable {
         var words: [String]
     }
 
-    /// The backend's own words for an option of a kind, in one language.
-    struct Text: Sendable, Hashable {
-        var summary: String
-        var detail: String
+    /// The backend's own words for an option, in one language.
+    public struct Text: Sendable, Hashable {
+        public var summary: String
+        public var detail: String
     }
 
     struct Kind: Sendable, Hashable {

@@ -31,6 +31,25 @@ struct OptionFeedback: Sendable, Hashable {
     }
 }
 
+/// How an option edit reads the person's feedback (`feedback:` of goal-kinds.yaml).
+struct OptionFeedbackRules: Sendable, Hashable {
+    var drop: [String] = []
+    var wholeSet: [String] = []
+    var ignored: [String] = []
+    var wishes: [String] = []
+    /// More words naming a want, by want id.
+    var topics: [String: [String]] = [:]
+    var months: [String: [String]] = [:]
+    var byMonth: [String: String] = [:]
+    var byWeeks: [String: String] = [:]
+    var declined: [String: String] = [:]
+    var unchanged: [String: String] = [:]
+    var topicAfter: [String] = []
+    var topicTrailing: [String] = []
+    var topicPointers: [String] = []
+    var wishText: [String: GoalKindRules.Text] = [:]
+}
+
 extension GoalKindRules {
     /// What a wish is about, in the person's words turned to "you": the words after
     /// the first `topic_after` cue, without a closing question; nil when it has none.
@@ -51,10 +70,16 @@ extension GoalKindRules {
     }
 
     /// The backend's own text for a wish about `topic`.
-    func wishText(topic: String, frame: GoalFrame) -> (summary: String, detail: String)? {
+    func wishText(topic: String, frame: GoalFrame) -> Text? {
         guard let text = feedback.wishText[frame.language] ?? feedback.wishText["en"] else { return nil }
-        return (fill(text.summary.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""),
-                fill(text.detail.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""))
+        return Text(
+            summary: fill(text.summary.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""),
+            detail: fill(text.detail.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""))
+    }
+
+    /// An option's own words, to stand in when the model's cannot be shown.
+    private func ownWords(of option: JSONValue) -> Text {
+        Text(summary: option["summary"]?.stringValue ?? "", detail: option["detail"]?.stringValue ?? "")
     }
 
     /// The wants `text` names, by the `wants` words and the feedback's `topics`.
@@ -149,7 +174,7 @@ extension GoalKindRules {
                 rewrite[index] = OptionLayout.Slot(
                     id: option["id"]?.stringValue ?? "option-\(index + 1)", kind: kindOf(option),
                     brief: (["option \(index + 1) written again"] + changes + [keepFacts]).joined(separator: ", "),
-                    fallback: (index == last ? topicText : nil) ?? (option["summary"]?.stringValue ?? "", option["detail"]?.stringValue ?? ""))
+                    fallback: (index == last ? topicText : nil) ?? ownWords(of: option))
             }
         } else {
             for (number, wish) in read.wishes.enumerated() {
@@ -164,7 +189,7 @@ extension GoalKindRules {
                 let named = wish.wants.lazy.compactMap { want in self.kinds.first { $0.serves == want } }.first { self.allowed($0, for: frame) }
                 let kindText = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }.flatMap { shown.contains($0.summary) ? nil : $0 }
                 let fallback = kindText ?? topic(of: wish.text, language: frame.language).flatMap { wishText(topic: $0, frame: frame) }
-                    ?? (options[index]["summary"]?.stringValue ?? "", options[index]["detail"]?.stringValue ?? "")
+                    ?? ownWords(of: options[index])
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-\(number + 1)", kind: named?.id ?? "wish",
                     brief: "what you asked for: \(PromptData.fenced(.string(wish.text), pretty: false)), \(keepFacts)", fallback: fallback)

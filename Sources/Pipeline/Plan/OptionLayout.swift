@@ -17,20 +17,11 @@ public struct OptionLayout: Sendable, Hashable {
         public var brief: String
         /// The backend's own text, when the model's cannot be shown: the kind's, or for
         /// a rewritten option the option it replaces.
-        public var fallback: (summary: String, detail: String)
+        public var fallback: GoalKindRules.Text
         /// Words one of which an option of this kind names ("half marathon", "lose"); empty when any will do.
         public var mentions: [String] = []
         /// For an edit, the option this one is written in place of.
         public var replacing: JSONValue?
-
-        public static func == (lhs: Slot, rhs: Slot) -> Bool {
-            lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.brief == rhs.brief && lhs.fallback == rhs.fallback
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(id)
-            hasher.combine(brief)
-        }
     }
 
     public enum Entry: Sendable, Hashable {
@@ -72,25 +63,6 @@ public struct OptionLayout: Sendable, Hashable {
         if !leaveOut.isEmpty { lines.append("Leave out what they asked to leave out: " + leaveOut.map { PromptData.fenced(.string($0), pretty: false) }.joined(separator: "; ")) }
         return lines
     }
-}
-
-/// How an option edit reads the person's feedback (`feedback:` of goal-kinds.yaml).
-struct OptionFeedbackRules: Sendable, Hashable {
-    var drop: [String] = []
-    var wholeSet: [String] = []
-    var ignored: [String] = []
-    var wishes: [String] = []
-    /// More words naming a want, by want id.
-    var topics: [String: [String]] = [:]
-    var months: [String: [String]] = [:]
-    var byMonth: [String: String] = [:]
-    var byWeeks: [String: String] = [:]
-    var declined: [String: String] = [:]
-    var unchanged: [String: String] = [:]
-    var topicAfter: [String] = []
-    var topicTrailing: [String] = []
-    var topicPointers: [String] = []
-    var wishText: [String: GoalKindRules.Text] = [:]
 }
 
 extension GoalKindRules {
@@ -158,7 +130,7 @@ extension GoalKindRules {
         }
         return OptionLayout.Slot(
             id: id, kind: kind.id, brief: brief,
-            fallback: (fill(text.summary, frame: frame, by: by, target: target ?? ""), fill(text.detail, frame: frame, by: by, target: target ?? "")),
+            fallback: Text(summary: fill(text.summary, frame: frame, by: by, target: target ?? ""), detail: fill(text.detail, frame: frame, by: by, target: target ?? "")),
             mentions: named)
     }
 
