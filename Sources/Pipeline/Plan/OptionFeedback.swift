@@ -210,7 +210,7 @@ extension GoalKindRules {
         for index in rewrite.keys { rewrite[index]?.replacing = options[index] }
         var layout = OptionLayout(
             entries: options.indices.map { rewrite[$0].map(OptionLayout.Entry.written) ?? .kept(options[$0]) },
-            weeks: current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks, facts: facts(frame, by: by))
+            weeks: current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks, facts: facts(frame))
         layout.leaveOut = read.leaveOut
         layout.declined = read.declined.map { "declined \(PromptData.fenced(.string($0), pretty: false))" }
             + read.ignored.map { "left unanswered \(PromptData.fenced(.string($0), pretty: false)): it asks about the model, not a goal" }

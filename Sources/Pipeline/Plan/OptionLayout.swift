@@ -84,7 +84,7 @@ extension GoalKindRules {
             covered.formUnion(kind.covers)
         }
         let entries = chosen.map { OptionLayout.Entry.written(slot(kind: $0, id: $0.id, frame: frame, by: by(frame))) }
-        return OptionLayout(entries: entries, weeks: frame.weeks, facts: facts(frame, by: by(frame)))
+        return OptionLayout(entries: entries, weeks: frame.weeks, facts: facts(frame))
     }
 
     func allowed(_ kind: Kind, for frame: GoalFrame) -> Bool {
@@ -96,7 +96,6 @@ extension GoalKindRules {
         return true
     }
 
-    /// " in 12 weeks" when their timeline states weeks.
     /// " in 12 weeks" when their timeline states weeks, " by December" when it names a month.
     func by(_ frame: GoalFrame) -> String {
         if let weeks = frame.weeks {
@@ -105,7 +104,7 @@ extension GoalKindRules {
         return frame.month.flatMap { month in feedback.byMonth[frame.language].map { $0.replacingOccurrences(of: "{month}", with: month) } } ?? ""
     }
 
-    func facts(_ frame: GoalFrame, by: String) -> String {
+    func facts(_ frame: GoalFrame) -> String {
         var facts = "Every option fits \(frame.days) training days a week of \(frame.minutes) minutes"
         if let condition = frame.condition { facts += ", and suits someone with \(condition)" }
         if frame.noWeightTalk {
