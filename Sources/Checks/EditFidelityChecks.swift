@@ -171,7 +171,7 @@ enum EditFidelityChecks {
     }
 
     /// Folded, lower-cased words of letters and digits.
-    static func words(_ text: String) -> [String] {
+    public static func words(_ text: String) -> [String] {
         TextMatching.folded(text).lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 

@@ -21,6 +21,16 @@ extension Intervention {
     public static let repeatedOption = "repeated-option"
     /// A request in the feedback the backend declined, in a sentence the person reads.
     public static let feedbackDeclined = "feedback-declined"
+    /// An option that copies the request's own words instead of writing its own.
+    public static let copiedRequest = "copied-request"
+    /// An option that says what nothing gave it: a number, or a condition the person never mentioned.
+    public static let unfounded = "unfounded"
+
+    /// Option faults that take the backend's own text at once, without a repair: a
+    /// small model rarely mends them, and the backend's text for the option is as good.
+    /// Harmful advice, foreign script, the first person, an echoed injection and cut or
+    /// glued text are sent back once, as they say something about the whole reply.
+    public static let replacedWithoutRepair: Set<String> = [tooLong, repeatedOption, offTopic, unchangedOption, copiedRequest, unfounded]
 }
 
 /// The guardrails on goal options, judged one option at a time so that the backend

@@ -239,7 +239,7 @@ public enum TextMatching {
     }
 
     /// Lower-cased words of `text` longer than two letters, for similarity.
-    static func words(_ text: String) -> Set<String> {
+    public static func words(_ text: String) -> Set<String> {
         let lowered = loweredBytes(text)
         guard lowered.withUnsafeBufferPointer(isASCII) else {
             let isWordPart = { (scalar: Unicode.Scalar) in
@@ -259,13 +259,13 @@ public enum TextMatching {
     }
 
     /// Jaccard similarity of two word sets, 0 to 1.
-    static func similarity(_ a: Set<String>, _ b: Set<String>) -> Double {
+    public static func similarity(_ a: Set<String>, _ b: Set<String>) -> Double {
         guard !a.isEmpty || !b.isEmpty else { return 1 }
         return Double(a.intersection(b).count) / Double(a.union(b).count)
     }
 
     /// Jaccard similarity of two texts' word sets, 0 to 1.
-    static func similarity(_ left: String, _ right: String) -> Double {
+    public static func similarity(_ left: String, _ right: String) -> Double {
         similarity(words(left), words(right))
     }
 }

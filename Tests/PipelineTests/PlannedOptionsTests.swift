@@ -133,7 +133,9 @@ struct PlannedOptionsTests {
         let before = try #require(current["options"]?.arrayValue)
         let after = try #require(result.output?["options"]?.arrayValue, "\(result.failure?.message ?? "")")
         #expect(zip(before, after).filter { $0 == $1 }.count == 2, "the two options the feedback did not touch stay as they were")
-        #expect(after.contains { $0["id"]?.stringValue == "wish-1-1" })
+        // Strength and weight loss are what the two kept options are about: the marathon's
+        // place goes to a kind they have not seen, never a third option saying the same.
+        #expect(after.map { $0["kind"]?.stringValue } == ["endurance", "strength", "weight-loss"])
     }
 
     @Test func harmfulFeedbackIsDeclinedInASentenceWithoutAModelCall() async throws {
@@ -158,6 +160,62 @@ struct PlannedOptionsTests {
         #expect(prompts.plan(for: record, confirmedGoal: prose)?.weeks == 4, "an old option's words set it, within the bounds")
         let framed: JSONValue = ["id": "strength", "summary": "Peak over the next 2 weeks.", "detail": "Heavy singles.", "weeks": 16]
         #expect(prompts.plan(for: record, confirmedGoal: framed)?.weeks == 16)
+    }
+
+    @Test func aHealthGoalTheirGoalsNameIsAnOptionOfItsOwnAndAHealthAnswerAloneIsNot() throws {
+        let prompts = try Self.prompts()
+        // "get my blood pressure down so I don't need meds": a goal, with the doctor's say on the medication.
+        let traveller = try #require(prompts.optionLayout(.goalOptions, input: try Self.input("frequent-traveller")))
+        let health = try #require(traveller.slots.first { $0.kind == "health" })
+        #expect(health.fallback.summary.hasPrefix("Bring your blood pressure down") && health.fallback.detail.contains("doctor"))
+        // Type 2 diabetes in his health answers, "keep my heart going" in his goals: the heart it is.
+        let frame = try #require(prompts.goalFrame(for: try Repository.fixture("older-beginner-heart-condition").record))
+        #expect(frame.healthTopic == "a heart condition")
+    }
+
+    @Test func aWishTakesTheBackendsTextForWhatItIsAboutAndAPointerReadsTheClauseBefore() throws {
+        let prompts = try Self.prompts()
+        func edit(_ name: String, _ feedback: String) throws -> OptionLayout {
+            let first = try #require(prompts.optionLayout(.goalOptions, input: try Self.input(name)))
+            let current = PlannedOptions.expanded(Self.reply(for: first), layout: first)
+            return try #require(prompts.optionLayout(.goalOptionsEdit, input: try Self.input(name, options: current, feedback: feedback)))
+        }
+        let posture = try edit("desk-worker-back-pain", "I also want something for my posture. My wife says I'm turning into a shrimp.")
+        #expect(posture.slots.map(\.fallback.summary).contains { $0.hasPrefix("Stand taller") }, "\(posture.slots)")
+        let dress = try edit("weight-loss-deadline", "Honestly my arms and back are what I care about in the dress. Can they be more about that?")
+        #expect(dress.slots.map(\.fallback.summary).contains { $0.hasPrefix("Tone your arms and back") }, "\(dress.slots)")
+        // "less about the wait and more about my back": one clause, read as what to leave out and a wish.
+        let back = try edit("speech-to-text-mess", "um can you make it like less about the wait and more about my back not hurting")
+        #expect(back.leaveOut == ["um can you make it like less about the wait"])
+        #expect(!back.entries.contains { if case .kept(let option) = $0 { option["kind"] == "weight-loss" } else { false } })
+        // An option they keep already answers it: nothing to write, and the note names that option.
+        let energy = try edit("night-shift-nurse", "Can one of them be about energy?")
+        #expect(energy.slots.isEmpty && energy.note?.contains("is already about that") == true, "\(energy.note ?? "")")
+        // What they eat is a dietitian's, never an option.
+        let eating = try edit("weight-gain", "All of these are gym only. Can one be about the eating side? That's my actual problem.")
+        #expect(eating.slots.isEmpty && eating.declined.count == 1 && eating.note?.contains("dietitian") == true)
+    }
+
+    @Test func aTooLongOrUnfoundedOptionTakesTheBackendsTextWithoutARepair() async throws {
+        let prompts = try Self.prompts()
+        let input = try Self.input("pregnant")
+        let layout = try #require(prompts.optionLayout(.goalOptions, input: input))
+        guard case .object(var root) = Self.reply(for: layout), var options = root["options"]?.arrayValue else { Issue.record("no options"); return }
+        // A number no answer gives, and a summary past the card's length.
+        options[0] = ["summary": "Lift 150 pounds with ease.", "detail": "You add a little weight each week with good form."]
+        options[2] = ["summary": .string("Walk" + String(repeating: " steady", count: 15) + "."), "detail": "You walk a little longer each week."]
+        root["options"] = .array(options)
+        let server = try Self.server(replying: [JSONValue.object(root).serialized()])
+        defer { server.stop() }
+        let result = await StepRunner(provider: StepCostTests.openAI(server, model: "local"), prompts: prompts)
+            .run(id: .goalOptions, step: .goalOptions, input: input)
+        #expect(server.requests.count == 1, "no repair is sent for what the backend's own text mends")
+        let written = try #require(result.output?["options"]?.arrayValue, "\(result.failure?.message ?? "")")
+        #expect(written[0]["summary"]?.stringValue == layout.slots[0].fallback.summary)
+        #expect(written[2]["summary"]?.stringValue == layout.slots[2].fallback.summary)
+        #expect(written[1]["summary"] == options[1]["summary"], "the clean option keeps the model's words")
+        let replaced = result.interventions.filter { $0.kind == Intervention.textReplaced }.map(\.detail)
+        #expect(replaced.count == 2 && replaced[0].contains("the number 150") && replaced[1].contains("words; write at most"), "\(replaced)")
     }
 
     @Test func aBrokenGoalKindsFileIsNamedByItsLine() throws {

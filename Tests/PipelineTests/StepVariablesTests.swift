@@ -9,7 +9,7 @@ struct StepVariablesTests {
         let program = intake.union(IntakeLimits.variableNames).union([
             "confirmed_goal_json", "health_cautions", "exercise_menu", ProgramPlan.variableName, SessionLayout.variableName,
         ])
-        let options = intake.union([OptionLayout.variableName])
+        let options = intake.union([OptionLayout.variableName, "goal_answers_json"])
         #expect(StepPrompt.variables[.goalOptions] == options)
         #expect(StepPrompt.variables[.goalOptionsEdit] == options.union(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]))
         #expect(StepPrompt.variables[.programDraft] == program)

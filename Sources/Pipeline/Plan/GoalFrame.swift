@@ -37,6 +37,14 @@ public struct GoalFrame: Sendable, Hashable {
     public var targets: [String: String] = [:]
     /// The language the options are written in: `en` or `es`.
     public var language: String
+    /// The health goal their answers name (a `topics` entry of the health kind: "blood
+    /// pressure"); nil when they name none.
+    public var healthTopic: String?
+    /// Health words (the `health` want's) that none of their answers uses: an option that
+    /// names one speaks of a condition they never mentioned.
+    public var unnamedHealthWords: [String] = []
+    /// The numbers their goal answers hold (goals, timeline, sports, age), which an option may use.
+    public var numbers: Set<String> = []
 }
 
 /// The rules of `prompts/coaching/goal-kinds.yaml`.
@@ -66,6 +74,16 @@ public struct GoalKindRules: Sendable, Hashable {
         var fallback: [String: Text]
         /// The text when their goals name a target for the want it serves (`{target}`).
         var withTarget: [String: Text] = [:]
+        /// The health goals a `health` kind can be about, in order, with their own text.
+        var topics: [HealthTopic] = []
+        var topicText: [String: [String: Text]] = [:]
+    }
+
+    /// A health goal: found by words of their goals and health answers, or by a condition id.
+    struct HealthTopic: Sendable, Hashable {
+        var topic: String
+        var words: [String]
+        var conditions: [String]
     }
 
     var wants: [Want] = []
@@ -104,7 +122,11 @@ public struct GoalKindRules: Sendable, Hashable {
         var weeks = record.timeline.flatMap { Timespan.weeks(in: $0) }.map { Int($0.upperBound.rounded()) }
         if weeks == nil, let goals = record.goals { weeks = Timespan.weeks(in: goals).map { Int($0.upperBound.rounded()) } }
         let language = record.writtenLanguage == "es" ? "es" : "en"
-        let month = weeks == nil ? record.timeline.flatMap { Self.firstWord(of: feedback.months[language] ?? [], in: $0) } : nil
+        // The month as the list spells it ("June", where they wrote "june").
+        let months = feedback.months[language] ?? []
+        let month = weeks == nil ? record.timeline.flatMap { Self.firstWord(of: months, in: $0) }.flatMap { written in
+            months.first { $0.compare(written, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+        } : nil
         let ruledOut = knowledge.weightTargetsRuledOut(for: record)
         let noWeightLoss = ruledOut ?? underweight(record)
         var targets: [String: String] = [:]
@@ -118,6 +140,12 @@ public struct GoalKindRules: Sendable, Hashable {
                 targets[want] = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + (language == "es" ? " y " : " and ") + named.last!
             }
         }
+        let conditionIDs = knowledge.conditionIDs(for: record)
+        let healthTopic = Self.healthTopic(among: kinds.flatMap(\.topics), goals: goals, conditionIDs: conditionIDs)
+        let answers = [record.goals, record.timeline, record.injuries, record.healthNuances, record.mobility, record.physicalBaseline,
+            record.anythingElse].compactMap { $0 }.joined(separator: ". ")
+        let everything = [answers, record.hobbySports, record.currentRoutine, record.pastAttempts, record.environment, record.movementPrefs]
+            .compactMap { $0 }.joined(separator: ". ")
         var frame = GoalFrame(
             wants: wants, event: Self.firstWord(of: words(of: "event"), in: goals),
             sport: Self.firstWord(of: words(of: "sport").filter { $0 != "season" && $0 != "games" }, in: sportsText)?.lowercased(),
@@ -125,11 +153,34 @@ public struct GoalKindRules: Sendable, Hashable {
             pounds: record.weight, askedLoss: Self.askedLoss(in: record.goals ?? ""),
             language: language)
         frame.targets = targets
-        frame.conditionIDs = knowledge.conditionIDs(for: record)
+        frame.conditionIDs = conditionIDs
+        frame.healthTopic = healthTopic
+        frame.unnamedHealthWords = words(of: "health").filter { !TextMatching.mentions($0, in: everything) }
+        let goalAnswers = [record.goals, record.timeline, record.hobbySports].compactMap { $0 }.joined(separator: " ") + (record.age.map { " \($0)" } ?? "")
+        frame.numbers = Self.numbers(in: goalAnswers)
         return frame
     }
 
     func words(of want: String) -> [String] { wants.first { $0.id == want }?.words ?? [] }
+
+    /// The health goal of someone whose goals read `goals`: the topic their goals name
+    /// first, else the first whose condition they have; nil when neither.
+    static func healthTopic(among topics: [HealthTopic], goals: String, conditionIDs: [String]) -> String? {
+        let named = topics.compactMap { topic -> (String, String.Index)? in
+            let places = topic.words.filter { TextMatching.mentions($0, in: goals) }
+                .compactMap { goals.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive])?.lowerBound }
+            return places.min().map { (topic.topic, $0) }
+        }
+        return named.min { $0.1 < $1.1 }?.0 ?? topics.first { !Set($0.conditions).isDisjoint(with: conditionIDs) }?.topic
+    }
+
+    /// The numbers `text` writes ("12", "4,800", "2:08"), without their separators.
+    public static func numbers(in text: String) -> Set<String> {
+        let regex = try! NSRegularExpression(pattern: #"\d+(?:[.,:]\d+)*"#)
+        return Set(regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range, in: text).map { String(text[$0]).filter { $0.isNumber } }
+        })
+    }
 
     /// "underweight (BMI 18.2)" when the record's height and weight put them below `underweightBMI`.
     private func underweight(_ record: LocalIntakeData) -> String? {
@@ -189,6 +240,20 @@ extension GoalKindRules {
             }
             return object.members.reduce(into: [:]) { $0[$1.key] = $1.value.stringValue }
         }
+        /// A summary and a detail by language code, `en` at least.
+        func byLanguageTexts(_ tokens: [String], what: String) throws(PromptError) -> [String: Text] {
+            var texts: [String: Text] = [:]
+            guard case .object(let languages)? = value(tokens), languages["en"] != nil else {
+                throw file.problem(tokens, "\(what) a summary and a detail in `en` at least")
+            }
+            for language in languages.members {
+                guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
+                    throw file.problem(tokens + [language.key], "each language needs a `summary` and a `detail`")
+                }
+                texts[language.key] = Text(summary: summary, detail: detail)
+            }
+            return texts
+        }
         var rules = GoalKindRules()
         guard case .object(let wants)? = value(["wants"]) else { throw file.problem(["wants"], "`wants` must map each want to its words") }
         for member in wants.members { rules.wants.append(Want(id: member.key, words: try strings(["wants", member.key]))) }
@@ -222,22 +287,22 @@ extension GoalKindRules {
                 throw file.problem(at + ["serves"], "`\(serves)` is no want of `wants`\(hint)")
             }
             func texts(_ key: String) throws(PromptError) -> [String: Text] {
-                var texts: [String: Text] = [:]
-                guard case .object(let languages)? = value(at + [key]), languages["en"] != nil else {
-                    throw file.problem(at + [key], "kind `\(id)` needs a `\(key)` summary and detail in `en` at least")
-                }
-                for language in languages.members {
-                    guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
-                        throw file.problem(at + [key, language.key], "each language needs a `summary` and a `detail`")
-                    }
-                    texts[language.key] = Text(summary: summary, detail: detail)
-                }
-                return texts
+                try byLanguageTexts(at + [key], what: "kind `\(id)` needs a `\(key)`")
             }
             var kind = Kind(
                 id: id, serves: serves, neverFor: try strings(at + ["never_for"], required: false), covers: try strings(at + ["covers"], required: false),
                 brief: brief, fallback: try texts("fallback"))
             if value(at + ["with_target"]) != nil { kind.withTarget = try texts("with_target") }
+            for index in (value(at + ["topics"])?.arrayValue ?? []).indices {
+                let topicAt = at + ["topics", String(index)]
+                guard let topic = value(topicAt + ["topic"])?.stringValue else { throw file.problem(topicAt, "each topic needs a `topic`") }
+                guard case .object(let text)? = value(at + ["topic_text", topic]), text["en"] != nil else {
+                    throw file.problem(topicAt + ["topic"], "topic `\(topic)` needs a `topic_text` entry of its kind, in `en` at least")
+                }
+                kind.topics.append(HealthTopic(
+                    topic: topic, words: try strings(topicAt + ["words"], required: false), conditions: try strings(topicAt + ["conditions"], required: false)))
+                kind.topicText[topic] = try byLanguageTexts(at + ["topic_text", topic], what: "topic `\(topic)` needs")
+            }
             rules.kinds.append(kind)
         }
         rules.fill = try strings(["fill"])
@@ -262,14 +327,31 @@ extension GoalKindRules {
         feedback.topicAfter = try strings(["feedback", "topic_after"])
         feedback.topicTrailing = try strings(["feedback", "topic_trailing"])
         feedback.topicPointers = try strings(["feedback", "topic_pointers"])
-        guard case .object(let wishTexts)? = value(["feedback", "wish_text"]), wishTexts["en"] != nil else {
-            throw file.problem(["feedback", "wish_text"], "`feedback.wish_text` needs a summary and a detail with {topic}, in `en` at least")
-        }
-        for language in wishTexts.members {
-            guard let summary = language.value["summary"]?.stringValue, let detail = language.value["detail"]?.stringValue else {
-                throw file.problem(["feedback", "wish_text", language.key], "each language needs a `summary` and a `detail`")
+        feedback.wishText = try byLanguageTexts(["feedback", "wish_text"], what: "`feedback.wish_text` needs, with {topic},")
+        feedback.referred = try strings(["feedback", "referred"], required: false)
+        feedback.turns = try strings(["feedback", "turns"], required: false)
+        if value(["feedback", "already"]) != nil { feedback.already = try byLanguage(["feedback", "already"]) }
+        for index in (value(["feedback", "focuses"])?.arrayValue ?? []).indices {
+            let at = ["feedback", "focuses", String(index)]
+            guard let id = value(at + ["id"])?.stringValue else { throw file.problem(at, "each focus needs an `id`") }
+            var focus = OptionFeedbackRules.Focus(
+                id: id, words: try strings(at + ["words"]), neverFor: try strings(at + ["never_for"], required: false),
+                text: [:])
+            guard case .object(let object)? = value(at) else { continue }
+            // Its languages sit beside `id` and `words`: every other two-letter key is one.
+            for member in object.members where member.key.count == 2 && member.key != "id" {
+                guard let summary = member.value["summary"]?.stringValue, let detail = member.value["detail"]?.stringValue else {
+                    throw file.problem(at + [member.key], "each language needs a `summary` and a `detail`")
+                }
+                focus.text[member.key] = Text(summary: summary, detail: detail)
             }
-            feedback.wishText[language.key] = Text(summary: summary, detail: detail)
+            if focus.text["en"] == nil { throw file.problem(at, "focus `\(id)` needs a summary and a detail in `en` at least") }
+            if case .object(let conditions)? = value(at + ["for"]) {
+                for member in conditions.members {
+                    focus.forConditions[member.key] = try byLanguageTexts(at + ["for", member.key], what: "focus `\(id)` for `\(member.key)` needs")
+                }
+            }
+            feedback.focuses.append(focus)
         }
         rules.feedback = feedback
         return rules

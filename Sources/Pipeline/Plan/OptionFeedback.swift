@@ -25,9 +25,21 @@ struct OptionFeedback: Sendable, Hashable {
     var declined: [String] = []
     var ignored: [String] = []
 
-    /// The clauses of a feedback text.
-    static func clauses(_ text: String) -> [String] {
-        text.split(whereSeparator: { ".!?;,\n".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// The clauses of a feedback text. A clause is split again where one of `turns`
+    /// starts a wish ("less about the weight | more about my back"): the wish keeps the
+    /// turn's last word.
+    static func clauses(_ text: String, turns: [String] = []) -> [String] {
+        var clauses: [String] = []
+        for clause in text.split(whereSeparator: { ".!?;,\n".contains($0) }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !clause.isEmpty {
+            var rest = clause
+            while let turn = turns.compactMap({ turn in rest.range(of: " \(turn) ", options: [.caseInsensitive, .diacriticInsensitive]) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+                let words = rest[turn].split(separator: " ")
+                clauses.append(String(rest[..<turn.lowerBound]))
+                rest = (words.count > 1 ? String(words.last!) + " " : "") + rest[turn.upperBound...]
+            }
+            clauses.append(rest)
+        }
+        return clauses
     }
 }
 
@@ -48,6 +60,25 @@ struct OptionFeedbackRules: Sendable, Hashable {
     var topicTrailing: [String] = []
     var topicPointers: [String] = []
     var wishText: [String: GoalKindRules.Text] = [:]
+    /// What a trainer leaves to another professional ("the eating side"): declined.
+    var referred: [String] = []
+    var focuses: [Focus] = []
+    /// The sentence for a wish an option already answers, with `{summary}`, by language.
+    var already: [String: String] = [:]
+    /// Words that turn a clause from what to leave out to a wish.
+    var turns: [String] = []
+
+    /// What a wish is often about, with the backend's own text for it (`focuses`).
+    struct Focus: Sendable, Hashable {
+        var id: String
+        var words: [String]
+        /// Condition ids it is never offered for.
+        var neverFor: [String]
+        /// By language code.
+        var text: [String: GoalKindRules.Text]
+        /// The text for someone with a condition, by condition id, then language.
+        var forConditions: [String: [String: GoalKindRules.Text]] = [:]
+    }
 }
 
 extension GoalKindRules {
@@ -77,9 +108,38 @@ extension GoalKindRules {
             detail: fill(text.detail.replacingOccurrences(of: "{topic}", with: topic), frame: frame, by: ""))
     }
 
-    /// An option's own words, to stand in when the model's cannot be shown.
-    private func ownWords(of option: JSONValue) -> Text {
-        Text(summary: option["summary"]?.stringValue ?? "", detail: option["detail"]?.stringValue ?? "")
+    /// The first focus `text` names.
+    func focus(namedIn text: String) -> OptionFeedbackRules.Focus? {
+        feedback.focuses.first { $0.words.contains { TextMatching.mentions($0, in: text) } }
+    }
+
+    func mentionsAny(_ cues: [String], in text: String) -> Bool { cues.contains { TextMatching.mentions($0, in: text) } }
+
+    /// The backend's own text for what `wish` is about (`focuses`): the first focus its
+    /// words name that suits the person, in their language, for their condition when it has one.
+    func focusText(of wish: String, frame: GoalFrame, by: String) -> Text? {
+        guard let focus = feedback.focuses.first(where: { focus in
+            focus.words.contains { TextMatching.mentions($0, in: wish) } && !focus.neverFor.contains(where: frame.conditionIDs.contains)
+        }) else { return nil }
+        let texts = frame.conditionIDs.lazy.compactMap { focus.forConditions[$0] }.first ?? focus.text
+        guard let text = texts[frame.language] ?? texts["en"] else { return nil }
+        return Text(summary: fill(text.summary, frame: frame, by: by), detail: fill(text.detail, frame: frame, by: by))
+    }
+
+    /// Whether `summary` says what one of `shown` says: most of its words are theirs.
+    static func says(_ summary: String, anyOf shown: [String]) -> Bool {
+        let words = TextMatching.words(summary)
+        return shown.contains { TextMatching.similarity(words, TextMatching.words($0)) > 0.6 }
+    }
+
+    /// An option's own words, to stand in when the model's cannot be shown; with
+    /// `movingDate`, its old date phrase (" in 48 weeks") becomes the new (" by September").
+    private func ownWords(of option: JSONValue, movingDate: (from: String, to: String)? = nil) -> Text {
+        func moved(_ text: String) -> String {
+            guard let movingDate, !movingDate.from.isEmpty else { return text }
+            return text.replacingOccurrences(of: movingDate.from, with: movingDate.to)
+        }
+        return Text(summary: moved(option["summary"]?.stringValue ?? ""), detail: moved(option["detail"]?.stringValue ?? ""))
     }
 
     /// The wants `text` names, by the `wants` words and the feedback's `topics`.
@@ -93,7 +153,14 @@ extension GoalKindRules {
     func read(_ feedback: String, frame: GoalFrame, knowledge: CoachingKnowledge) -> OptionFeedback {
         var read = OptionFeedback()
         let rules = self.feedback
-        for clause in OptionFeedback.clauses(feedback) {
+        var before: String?
+        for var clause in OptionFeedback.clauses(feedback, turns: rules.turns) {
+            defer { before = clause }
+            // "Can they be more about that?" is about the clause before it.
+            if let before, mentionsAny(rules.wishes, in: clause), wants(namedIn: clause).isEmpty, focus(namedIn: clause) == nil,
+               rules.topicPointers.contains(where: { TextMatching.mentions($0, in: clause) }), !mentionsAny(rules.wishes, in: before) {
+                clause = before + " " + clause
+            }
             let named = wants(namedIn: clause)
             func has(_ cues: [String]) -> Bool { cues.contains { TextMatching.mentions($0, in: clause) } }
             if has(rules.ignored) {
@@ -101,7 +168,8 @@ extension GoalKindRules {
                 continue
             }
             let harmful = Guardrails.asksForHarm(clause, knowledge: knowledge)
-            if harmful || (frame.noWeightLoss != nil && named.contains("weight-loss") && !has(rules.drop)) {
+            let referred = has(rules.wishes) && has(rules.referred)
+            if harmful || referred || (frame.noWeightLoss != nil && named.contains("weight-loss") && !has(rules.drop)) {
                 read.declined.append(clause)
                 continue
             }
@@ -122,8 +190,9 @@ extension GoalKindRules {
                 // "Can one of them include that?" asks again for the wish before it.
                 let pointsBack = named.isEmpty && rules.topicPointers.contains { TextMatching.mentions($0, in: clause) }
                 if pointsBack, !read.wishes.isEmpty { continue }
-                // "Give me something to chase, a time goal maybe?" is one wish said twice.
-                if !named.isEmpty, read.wishes.contains(where: { !Set($0.wants).isDisjoint(with: named) }) { continue }
+                // "Give me something to chase, a time goal maybe?" is one wish said twice,
+                // unless the second says more ("quicker off the line").
+                if !named.isEmpty, focus(namedIn: clause) == nil, read.wishes.contains(where: { !Set($0.wants).isDisjoint(with: named) }) { continue }
                 read.wishes.append(OptionFeedback.Wish(text: clause, wants: named, wholeSet: has(rules.wholeSet)))
             }
         }
@@ -147,6 +216,7 @@ extension GoalKindRules {
         func text(_ option: JSONValue) -> String { [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ") }
 
         var rewrite: [Int: OptionLayout.Slot] = [:]
+        var alreadyAnswered: [String] = []
         let everything = read.by != nil || read.minutes != nil || read.wishes.contains(where: \.wholeSet)
             || (read.wishes.isEmpty && read.dropped.isEmpty && read.declined.isEmpty && read.ignored.isEmpty)
         let keepFacts = "still fitting your answers"
@@ -156,17 +226,38 @@ extension GoalKindRules {
         let answering = !read.wishes.isEmpty ? read.wishes.map { PromptData.fenced(.string($0.text), pretty: false) }.joined(separator: " and ")
             : readable ? "" : PromptData.fenced(.string(feedback), pretty: false)
         // Options about what they asked to leave out are the first to go.
+        // An option of a kind goes by what its kind serves; one written for a wish by what it names.
         var free = options.indices.filter { index in
-            let served = kinds.first { $0.id == kindOf(options[index]) }?.serves
-            return (served.map(read.dropped.contains) ?? false) || !wants(namedIn: text(options[index])).filter(read.dropped.contains).isEmpty
+            guard let served = kinds.first(where: { $0.id == kindOf(options[index]) })?.serves else {
+                return !wants(namedIn: text(options[index])).filter(read.dropped.contains).isEmpty
+            }
+            return read.dropped.contains(served)
         }
+        /// Wants the kind of the option at `index` serves or covers.
+        func wantsServed(at index: Int) -> [String] {
+            kinds.first { $0.id == kindOf(options[index]) }.map { [$0.serves].compactMap { $0 } + $0.covers } ?? []
+        }
+        let oldBy = self.by(frame)
         if everything {
             // When the model's words cannot be shown, the last option rewritten still answers the
             // wish: the first are the person's own wants, in their order.
-            let topicText = read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
+            let shown = options.compactMap { $0["summary"]?.stringValue }
+            let topicText = read.wishes.lazy.compactMap { self.focusText(of: $0.text, frame: frame, by: by) }.first { !Self.says($0.summary, anyOf: shown) }
+                ?? read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
                 .flatMap { wishText(topic: $0, frame: frame) }
-            let last = options.indices.last { !free.contains($0) }
-            for (index, option) in options.enumerated() where !free.contains(index) {
+            // It takes the place of an option they asked to leave out, else of the last one
+            // that is not about their health: a health option stays unless they ask.
+            let last = options.indices.last { !free.contains($0) && kindOf(options[$0]) != "health" } ?? options.indices.last { !free.contains($0) }
+            if let topicText, let index = free.first {
+                free.removeFirst()
+                rewrite[index] = OptionLayout.Slot(
+                    id: "wish-\(round)-1", kind: "wish",
+                    brief: "what you asked for: \(answering), \(keepFacts)", fallback: topicText)
+            }
+            for (index, option) in options.enumerated() where !free.contains(index) && rewrite[index] == nil {
+                // A new date or session length: the kind's own text, with them.
+                let kindText = read.by == nil && read.minutes == nil || option["id"]?.stringValue != kindOf(option) ? nil
+                    : kinds.first { $0.id == kindOf(option) }.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }
                 var changes: [String] = []
                 if !answering.isEmpty { changes.append("answering your feedback \(answering)") }
                 if let moved = read.by { changes.append("now\(moved)") }
@@ -174,21 +265,34 @@ extension GoalKindRules {
                 rewrite[index] = OptionLayout.Slot(
                     id: option["id"]?.stringValue ?? "option-\(index + 1)", kind: kindOf(option),
                     brief: (["option \(index + 1) written again"] + changes + [keepFacts]).joined(separator: ", "),
-                    fallback: (index == last ? topicText : nil) ?? ownWords(of: option))
+                    fallback: (index == last && !rewrite.values.contains { $0.kind == "wish" } ? topicText : nil) ?? kindText
+                        ?? ownWords(of: option, movingDate: read.by.map { (oldBy, $0) }))
             }
         } else {
             for (number, wish) in read.wishes.enumerated() {
-                let near = options.indices.first { index in
-                    !free.contains(index) && rewrite[index] == nil && kinds.first { $0.id == kindOf(options[index]) }?.serves.map(wish.wants.contains) == true
+                let serving = { (index: Int) in !Set(wantsServed(at: index)).isDisjoint(with: wish.wants) }
+                let near = options.indices.first { !free.contains($0) && rewrite[$0] == nil && serving($0) }
+                let shown = options.compactMap { $0["summary"]?.stringValue } + rewrite.values.map(\.fallback.summary)
+                let focus = focusText(of: wish.text, frame: frame, by: by).flatMap { Self.says($0.summary, anyOf: shown) ? nil : $0 }
+                // A wish an option they keep already answers, with nothing more to it, changes nothing.
+                if focus == nil, !wish.wants.isEmpty, let answering = options.indices.first(where: { !free.contains($0) && serving($0) }),
+                   wish.wants.allSatisfy({ want in options.indices.contains { !free.contains($0) && wantsServed(at: $0).contains(want) } }) {
+                    alreadyAnswered.append(options[answering]["summary"]?.stringValue ?? "")
+                    continue
                 }
-                guard let index = free.first ?? near ?? options.indices.last(where: { rewrite[$0] == nil }) else { break }
+                // An option about their health stays unless they ask about it.
+                let lastOther = options.indices.last { rewrite[$0] == nil && kindOf(options[$0]) != "health" } ?? options.indices.last { rewrite[$0] == nil }
+                // What a wish adds beside an option with their own target ("sub-2 hour") takes another's place.
+                let nearTargeted = near.map { index in
+                    kinds.first { $0.id == kindOf(options[index]) }?.serves.map { frame.targets[$0] != nil || ["event", "time"].contains($0) } ?? false
+                } ?? false
+                guard let index = free.first ?? (nearTargeted && focus != nil ? nil : near) ?? lastOther else { break }
                 free.removeAll { $0 == index }
-                // The backend's own text for it: its kind's, unless an option already says
-                // that, else one about what the wish is about; else the option as it was.
-                let shown = Set(options.compactMap { $0["summary"]?.stringValue } + rewrite.values.map(\.fallback.summary))
+                // The backend's own text for it: what it is about, else its kind's, unless an
+                // option already says that, else one naming the wish; else the option as it was.
                 let named = wish.wants.lazy.compactMap { want in self.kinds.first { $0.serves == want } }.first { self.allowed($0, for: frame) }
-                let kindText = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }.flatMap { shown.contains($0.summary) ? nil : $0 }
-                let fallback = kindText ?? topic(of: wish.text, language: frame.language).flatMap { wishText(topic: $0, frame: frame) }
+                let kindText = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }.flatMap { Self.says($0.summary, anyOf: shown) ? nil : $0 }
+                let fallback = focus ?? kindText ?? topic(of: wish.text, language: frame.language).flatMap { wishText(topic: $0, frame: frame) }
                     ?? ownWords(of: options[index])
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-\(number + 1)", kind: named?.id ?? "wish",
@@ -200,6 +304,9 @@ extension GoalKindRules {
         let excluded = read.dropped.union(earlierDrops)
         var candidates = (frame.wants + fill).compactMap { want in kinds.first { $0.serves == want } ?? kind(want) }
             .filter { !present.contains($0.id) && !($0.serves.map(excluded.contains) ?? false) && allowed($0, for: frame) }
+        // Nor one an option they keep covers ("gain muscle" beside "lose up to 26 pounds").
+        let keptCovers = Set(options.indices.filter { !free.contains($0) }.flatMap { index in kinds.first { $0.id == kindOf(options[index]) }?.covers ?? [] })
+        candidates.removeAll { $0.serves.map(keptCovers.contains) ?? false }
         for index in free where rewrite[index] == nil {
             guard !candidates.isEmpty else { break }
             let kind = candidates.removeFirst()
@@ -208,14 +315,17 @@ extension GoalKindRules {
             rewrite[index] = slot
         }
         for index in rewrite.keys { rewrite[index]?.replacing = options[index] }
-        var layout = OptionLayout(
+        var layout = grounded(OptionLayout(
             entries: options.indices.map { rewrite[$0].map(OptionLayout.Entry.written) ?? .kept(options[$0]) },
-            weeks: current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks, facts: facts(frame))
+            weeks: current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks, facts: facts(frame)), frame: frame, feedback: feedback)
         layout.leaveOut = read.leaveOut
         layout.declined = read.declined.map { "declined \(PromptData.fenced(.string($0), pretty: false))" }
             + read.ignored.map { "left unanswered \(PromptData.fenced(.string($0), pretty: false)): it asks about the model, not a goal" }
         if !read.declined.isEmpty {
             layout.note = self.feedback.declined[frame.language] ?? self.feedback.declined["en"]
+        } else if layout.slots.isEmpty, let summary = alreadyAnswered.first,
+                  let already = self.feedback.already[frame.language] ?? self.feedback.already["en"] {
+            layout.note = already.replacingOccurrences(of: "{summary}", with: summary)
         } else if layout.slots.isEmpty {
             layout.note = self.feedback.unchanged[frame.language] ?? self.feedback.unchanged["en"]
         }

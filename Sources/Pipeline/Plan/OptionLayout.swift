@@ -40,6 +40,10 @@ public struct OptionLayout: Sendable, Hashable {
     public var leaveOut: [String] = []
     /// What every written option must keep to.
     public var facts: String
+    /// The numbers a written option may use: their goal answers', the request's and the feedback's.
+    public var numbers: Set<String> = []
+    /// Health words none of their answers uses (`GoalFrame.unnamedHealthWords`).
+    public var unnamedHealthWords: [String] = []
 
     /// The slots the model writes, in order.
     public var slots: [Slot] {
@@ -84,7 +88,21 @@ extension GoalKindRules {
             covered.formUnion(kind.covers)
         }
         let entries = chosen.map { OptionLayout.Entry.written(slot(kind: $0, id: $0.id, frame: frame, by: by(frame))) }
-        return OptionLayout(entries: entries, weeks: frame.weeks, facts: facts(frame))
+        return grounded(OptionLayout(entries: entries, weeks: frame.weeks, facts: facts(frame)), frame: frame)
+    }
+
+    /// `layout` with what its written options may draw on: the numbers of their goal
+    /// answers, of the request and of the options it keeps, and the health words they never used.
+    func grounded(_ layout: OptionLayout, frame: GoalFrame, feedback: String = "") -> OptionLayout {
+        var layout = layout
+        let kept = layout.entries.compactMap { entry -> String? in
+            guard case .kept(let option) = entry else { return nil }
+            return [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+        }
+        let fallbacks = layout.slots.map { $0.fallback.summary + " " + $0.fallback.detail }
+        layout.numbers = frame.numbers.union(GoalKindRules.numbers(in: (layout.lines + kept + fallbacks + [feedback]).joined(separator: " ")))
+        layout.unnamedHealthWords = frame.unnamedHealthWords.filter { !TextMatching.mentions($0, in: feedback) }
+        return layout
     }
 
     func allowed(_ kind: Kind, for frame: GoalFrame) -> Bool {
@@ -92,7 +110,7 @@ extension GoalKindRules {
         if kind.neverFor.contains(where: frame.conditionIDs.contains) { return false }
         if kind.serves == "event" || kind.serves == "time", frame.event == nil { return false }
         if kind.serves == "sport", frame.sport == nil { return false }
-        if kind.serves == "health", frame.condition == nil { return false }
+        if kind.serves == "health", frame.condition == nil, frame.healthTopic == nil { return false }
         return true
     }
 
@@ -117,13 +135,20 @@ extension GoalKindRules {
 
     func slot(kind: Kind, id: String, frame: GoalFrame, by: String) -> OptionLayout.Slot {
         let target = kind.serves.flatMap { frame.targets[$0] }?.lowercased()
-        let texts = target != nil && !kind.withTarget.isEmpty ? kind.withTarget : kind.fallback
+        var frame = frame
+        // A health option is about the health goal their answers name, with that goal's own text.
+        let topicText = frame.healthTopic.flatMap { kind.topicText[$0] }
+        if topicText != nil { frame.condition = frame.healthTopic }
+        let texts = topicText ?? (target != nil && !kind.withTarget.isEmpty ? kind.withTarget : kind.fallback)
         let text = texts[frame.language] ?? texts["en"] ?? Text(summary: "", detail: "")
         let brief = fill(kind.brief, frame: frame, by: by) + (target.map { " (your target: \($0))" } ?? "")
         // What an option of the kind cannot leave unnamed: the event or sport it is for, else its want's words.
         let named: [String] = switch kind.serves {
         case "event", "time": [frame.event].compactMap { $0 }
         case "sport": [frame.sport].compactMap { $0 }
+        // A health goal's option names what its own text names ("your pregnancy", "blood pressure").
+        case "health" where topicText != nil:
+            words(of: "health").filter { TextMatching.mentions($0, in: text.summary + " " + text.detail) }
         case .some(let want): words(of: want) + (feedback.topics[want] ?? [])
         case nil: []
         }

@@ -56,6 +56,15 @@ public enum PromptData {
         return .object(object)
     }
 
+    /// The answers a goal option is written from: their age, goals, timeline, experience
+    /// and sports. The backend has read the rest into the option's brief and facts.
+    public static func goalAnswers(_ record: LocalIntakeData) -> JSONValue {
+        guard case .object(let all) = intake(record) else { return intake(record) }
+        var object = JSONObject()
+        for key in ["age", "goals", "timeline", "experienceLevel", "hobbySports"] { if let value = all[key] { object[key] = value } }
+        return .object(object)
+    }
+
     /// The labels of the questions the user skipped, comma separated, or nil when none were.
     public static func skippedFields(_ record: LocalIntakeData) -> String? {
         let answered = Set(record.answeredFields.map(\.key))

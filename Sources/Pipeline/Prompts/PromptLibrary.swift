@@ -236,6 +236,7 @@ public struct PromptLibrary: Sendable {
         if prompt.metadata.pinsPlan, step.draftsProgram, let layout {
             schema = PlannedProgram.replySchema(layout: layout)
         }
+        if used.contains("goal_answers_json") { variables["goal_answers_json"] = PromptData.fenced(PromptData.goalAnswers(input.fixture.record)) }
         if let options = optionLayout(step, input: input) {
             variables[OptionLayout.variableName] = options.lines.joined(separator: "\n")
             schema = PlannedOptions.replySchema(layout: options)

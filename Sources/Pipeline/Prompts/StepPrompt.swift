@@ -106,7 +106,7 @@ public struct StepPrompt: @unchecked Sendable {
         var names: Set<String> = ["intake_json", "skipped_fields"]
         switch step.traits.output {
         case .options:
-            names.insert(OptionLayout.variableName)
+            names.formUnion([OptionLayout.variableName, "goal_answers_json"])
             if step.edits { names.formUnion(["current_options_json", "current_options_text", "earlier_feedback_json", "feedback_json"]) }
         case .program:
             names.formUnion(IntakeLimits.variableNames)

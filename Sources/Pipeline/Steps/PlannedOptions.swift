@@ -114,7 +114,14 @@ enum PlannedOptions {
                     detail: "option \(index + 1): came back as it was (\"\(before["summary"]?.stringValue ?? "")\"); write it again to answer the feedback"))
             }
             if case .written(let slot) = entry, let copied = Guardrails.copiedRun(from: slot.brief, in: text(of: option), length: 6) {
-                found.append(Intervention(kind: Intervention.echoedInstruction, detail: "option \(index + 1): copies the request's own words \"\(copied)\""))
+                found.append(Intervention(kind: Intervention.copiedRequest, detail: "option \(index + 1): copies the request's own words \"\(copied)\""))
+            }
+            if let number = GoalKindRules.numbers(in: text(of: option)).sorted().first(where: { !layout.numbers.contains($0) }) {
+                found.append(Intervention(
+                    kind: Intervention.unfounded, detail: "option \(index + 1): uses the number \(number), which neither their answers nor the request gives"))
+            }
+            if let word = layout.unnamedHealthWords.first(where: { TextMatching.mentions($0, in: text(of: option)) }) {
+                found.append(Intervention(kind: Intervention.unfounded, detail: "option \(index + 1): speaks of \"\(word)\", which none of their answers mentions"))
             }
             if !found.isEmpty { faults[slotNumber] = found }
         }

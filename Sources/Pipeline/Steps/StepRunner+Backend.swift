@@ -82,6 +82,16 @@ extension StepRunner {
         let faults = PlannedOptions.faults(
             in: output, layout: options, record: input.fixture.record, personText: input.feedback ?? "", knowledge: prompts.coaching,
             trusted: fallback)
+        // Options whose only faults the backend's text mends take it now, without a repair.
+        let replaced = faults.filter { $0.value.allSatisfy { Intervention.replacedWithoutRepair.contains($0.kind) } }
+        if !replaced.isEmpty {
+            var mended = finishing(judged, options: options, prompt: prompt, input: input, fallback: fallback.union(replaced.keys))
+            let slots = options.slots
+            mended.applied += replaced.keys.sorted().map { index in
+                Intervention(kind: Intervention.textReplaced, detail: "option \(slots[index].id) is the backend's own text: the reply's \(replaced[index]?.first?.detail ?? "")")
+            }
+            return mended
+        }
         finished.blocked = faults.keys.sorted().flatMap { faults[$0] ?? [] }
         guard finished.blocked.isEmpty else {
             finished.judged = (nil, finished.blocked.map(\.detail))
