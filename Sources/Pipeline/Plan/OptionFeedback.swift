@@ -123,7 +123,10 @@ extension GoalKindRules {
         }) else { return nil }
         let texts = frame.conditionIDs.lazy.compactMap { focus.forConditions[$0] }.first ?? focus.text
         guard let text = texts[frame.language] ?? texts["en"] else { return nil }
-        return Text(summary: fill(text.summary, frame: frame, by: by), detail: fill(text.detail, frame: frame, by: by))
+        // `{lift}`: the lift the wish names, else their main lift.
+        let lift = ["bench", "squat", "deadlift", "overhead press", "pull-up"].first { TextMatching.mentions($0, in: wish) } ?? "main lift"
+        func filled(_ template: String) -> String { fill(template.replacingOccurrences(of: "{lift}", with: lift), frame: frame, by: by) }
+        return Text(summary: filled(text.summary), detail: filled(text.detail))
     }
 
     /// Whether `summary` says what one of `shown` says: most of its words are theirs.
@@ -252,7 +255,8 @@ extension GoalKindRules {
                 free.removeFirst()
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-1", kind: "wish",
-                    brief: "what you asked for: \(answering), \(keepFacts)", fallback: topicText)
+                    brief: "what you asked for: \(answering), \(keepFacts)", fallback: topicText,
+                    mentions: read.wishes.lazy.compactMap { self.focus(namedIn: $0.text)?.words }.first ?? [])
             }
             for (index, option) in options.enumerated() where !free.contains(index) && rewrite[index] == nil {
                 // A new date or session length: the kind's own text, with them.
@@ -294,9 +298,12 @@ extension GoalKindRules {
                 let kindText = named.map { slot(kind: $0, id: $0.id, frame: frame, by: by).fallback }.flatMap { Self.says($0.summary, anyOf: shown) ? nil : $0 }
                 let fallback = focus ?? kindText ?? topic(of: wish.text, language: frame.language).flatMap { wishText(topic: $0, frame: frame) }
                     ?? ownWords(of: options[index])
+                // The model's words must name what the wish is about, or the backend's stand in.
+                let about = focus != nil ? self.focus(namedIn: wish.text)?.words ?? [] : wish.wants.flatMap { words(of: $0) + (self.feedback.topics[$0] ?? []) }
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-\(number + 1)", kind: named?.id ?? "wish",
-                    brief: "what you asked for: \(PromptData.fenced(.string(wish.text), pretty: false)), \(keepFacts)", fallback: fallback)
+                    brief: "what you asked for: \(PromptData.fenced(.string(wish.text), pretty: false)), \(keepFacts)", fallback: fallback,
+                    mentions: about)
             }
         }
         // A dropped option no wish took gets a kind they have not seen.

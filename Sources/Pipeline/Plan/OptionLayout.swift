@@ -44,6 +44,8 @@ public struct OptionLayout: Sendable, Hashable {
     public var numbers: Set<String> = []
     /// Health words none of their answers uses (`GoalFrame.unnamedHealthWords`).
     public var unnamedHealthWords: [String] = []
+    /// Words about what they eat (`feedback.referred`), which no option speaks of.
+    public var referredWords: [String] = []
 
     /// The slots the model writes, in order.
     public var slots: [Slot] {
@@ -102,6 +104,7 @@ extension GoalKindRules {
         let fallbacks = layout.slots.map { $0.fallback.summary + " " + $0.fallback.detail }
         layout.numbers = frame.numbers.union(GoalKindRules.numbers(in: (layout.lines + kept + fallbacks + [feedback]).joined(separator: " ")))
         layout.unnamedHealthWords = frame.unnamedHealthWords.filter { !TextMatching.mentions($0, in: feedback) }
+        layout.referredWords = self.feedback.referred
         return layout
     }
 

@@ -107,14 +107,19 @@ enum PlannedOptions {
                 found.append(Intervention(
                     kind: Intervention.offTopic, detail: "option \(index + 1): is not about what it is for (\(slot.brief.prefix(60))); it names none of \(slot.mentions.prefix(4).joined(separator: ", "))"))
             }
-            if case .written(let slot) = entry, let before = slot.replacing,
-               before["summary"] == option["summary"], before["detail"] == option["detail"] {
+            // Back as it was: the same words, or the same headline, or, for an option of a new kind, the old one's detail.
+            if case .written(let slot) = entry, let before = slot.replacing, before["summary"] == option["summary"]
+                || (before["detail"] == option["detail"] && before["kind"]?.stringValue != slot.kind) {
                 found.append(Intervention(
                     kind: Intervention.unchangedOption,
                     detail: "option \(index + 1): came back as it was (\"\(before["summary"]?.stringValue ?? "")\"); write it again to answer the feedback"))
             }
-            if case .written(let slot) = entry, let copied = Guardrails.copiedRun(from: slot.brief, in: text(of: option), length: 6) {
+            if case .written(let slot) = entry, let copied = Guardrails.copiedRun(from: slot.brief, in: text(of: option), length: 6)
+                ?? Guardrails.copiedRun(from: personText, in: text(of: option), length: 4) {
                 found.append(Intervention(kind: Intervention.copiedRequest, detail: "option \(index + 1): copies the request's own words \"\(copied)\""))
+            }
+            if let food = layout.referredWords.first(where: { TextMatching.mentions($0, in: text(of: option)) }) {
+                found.append(Intervention(kind: Intervention.offTopic, detail: "option \(index + 1): speaks of what they eat (\"\(food)\"), which the options leave to a dietitian"))
             }
             if let number = GoalKindRules.numbers(in: text(of: option)).sorted().first(where: { !layout.numbers.contains($0) }) {
                 found.append(Intervention(
