@@ -74,6 +74,11 @@ public struct GoalKindRules: Sendable, Hashable {
         var fallback: [String: Text]
         /// The text when their goals name a target for the want it serves (`{target}`).
         var withTarget: [String: Text] = [:]
+        /// The text for someone with a condition, by condition id (`for`).
+        var forConditions: [String: [String: Text]] = [:]
+        /// Events that are no race or walk, and the text for them (`occasions`, `occasion`).
+        var occasions: [String] = []
+        var occasion: [String: Text] = [:]
         /// The health goals a `health` kind can be about, in order, with their own text.
         var topics: [HealthTopic] = []
         var topicText: [String: [String: Text]] = [:]
@@ -293,6 +298,13 @@ extension GoalKindRules {
                 id: id, serves: serves, neverFor: try strings(at + ["never_for"], required: false), covers: try strings(at + ["covers"], required: false),
                 brief: brief, fallback: try texts("fallback"))
             if value(at + ["with_target"]) != nil { kind.withTarget = try texts("with_target") }
+            if value(at + ["occasion"]) != nil { kind.occasion = try texts("occasion") }
+            kind.occasions = try strings(at + ["occasions"], required: false)
+            if case .object(let conditions)? = value(at + ["for"]) {
+                for member in conditions.members {
+                    kind.forConditions[member.key] = try byLanguageTexts(at + ["for", member.key], what: "kind `\(id)` for `\(member.key)` needs")
+                }
+            }
             for index in (value(at + ["topics"])?.arrayValue ?? []).indices {
                 let topicAt = at + ["topics", String(index)]
                 guard let topic = value(topicAt + ["topic"])?.stringValue else { throw file.problem(topicAt, "each topic needs a `topic`") }

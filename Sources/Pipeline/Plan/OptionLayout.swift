@@ -142,7 +142,10 @@ extension GoalKindRules {
         // A health option is about the health goal their answers name, with that goal's own text.
         let topicText = frame.healthTopic.flatMap { kind.topicText[$0] }
         if topicText != nil { frame.condition = frame.healthTopic }
-        let texts = topicText ?? (target != nil && !kind.withTarget.isEmpty ? kind.withTarget : kind.fallback)
+        let forCondition = frame.conditionIDs.lazy.compactMap { kind.forConditions[$0] }.first
+        let occasion = frame.event.map { event in kind.occasions.contains { TextMatching.mentions($0, in: event) } } == true && !kind.occasion.isEmpty
+            ? kind.occasion : nil
+        let texts = topicText ?? forCondition ?? (target != nil && !kind.withTarget.isEmpty ? kind.withTarget : nil) ?? occasion ?? kind.fallback
         let text = texts[frame.language] ?? texts["en"] ?? Text(summary: "", detail: "")
         let brief = fill(kind.brief, frame: frame, by: by) + (target.map { " (your target: \($0))" } ?? "")
         // What an option of the kind cannot leave unnamed: the event or sport it is for, else its want's words.

@@ -107,9 +107,9 @@ enum PlannedOptions {
                 found.append(Intervention(
                     kind: Intervention.offTopic, detail: "option \(index + 1): is not about what it is for (\(slot.brief.prefix(60))); it names none of \(slot.mentions.prefix(4).joined(separator: ", "))"))
             }
-            // Back as it was: the same words, or the same headline, or, for an option of a new kind, the old one's detail.
+            // Back as it was: the same headline, or, for a new option in its place (a wish's, another kind's), the old one's detail.
             if case .written(let slot) = entry, let before = slot.replacing, before["summary"] == option["summary"]
-                || (before["detail"] == option["detail"] && before["kind"]?.stringValue != slot.kind) {
+                || (before["detail"] == option["detail"] && (before["kind"]?.stringValue != slot.kind || before["id"]?.stringValue != slot.id)) {
                 found.append(Intervention(
                     kind: Intervention.unchangedOption,
                     detail: "option \(index + 1): came back as it was (\"\(before["summary"]?.stringValue ?? "")\"); write it again to answer the feedback"))
