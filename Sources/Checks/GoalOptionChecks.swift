@@ -139,11 +139,14 @@ enum GoalOptionChecks {
 
     private static func editChecks(_ output: JSONValue, edit: OptionEdit, before: JSONValue?, refused: String?) -> [CheckResult] {
         var results: [CheckResult] = []
+        let note = output["note"]?.stringValue.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         if let before {
             // The options, not a note beside them: a note saying nothing changed is no change.
             let unchanged = TextMatching.whitespaceNormalized(before["options"] ?? before) == TextMatching.whitespaceNormalized(output["options"] ?? output)
             results.append(unchanged && refused != nil
                 ? .pass("edit.changed", "the options are unchanged, refusing what the feedback asks for (\(refused!))")
+                : unchanged && note != nil
+                ? .pass("edit.changed", "the options are unchanged, and a note tells the person why: \"\(note!.prefix(80))\"")
                 : unchanged
                 ? .fail("edit.changed", "the options are identical\(before["options"] == output["options"] ? "" : ", but for whitespace,") to the ones before the feedback \"\(edit.feedback.prefix(80))\"")
                 : .pass("edit.changed", "the options changed after the feedback"))
@@ -155,6 +158,11 @@ enum GoalOptionChecks {
             let changed = optionTexts(output).filter { !earlier.contains($0) }
             let text = TextMatching.Searchable(changed.joined(separator: "\n"))
             let found = words.first { TextMatching.firstMatch(of: $0, in: text) != nil }
+            // A round that changes nothing answers the feedback in its note, a sentence the person reads.
+            if found == nil, changed.isEmpty, let note {
+                results.append(.pass("edit.reflects-feedback", "nothing changed, and a note answers the feedback: \"\(note.prefix(80))\""))
+                return results
+            }
             results.append(found.map { .pass("edit.reflects-feedback", "the changed options mention \"\($0)\"") }
                 ?? .fail("edit.reflects-feedback", "none of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
                     + " appears in what changed after the feedback \"\(edit.feedback.prefix(80))\"" + (changed.isEmpty ? " (nothing changed)" : "")))

@@ -25,12 +25,16 @@ extension Intervention {
     public static let copiedRequest = "copied-request"
     /// An option that says what nothing gave it: a number, or a condition the person never mentioned.
     public static let unfounded = "unfounded"
+    /// An option the backend wrote with its own reviewed text for what the feedback asked, with no model call.
+    public static let backendText = "backend-text"
 
     /// Option faults that take the backend's own text at once, without a repair: a
     /// small model rarely mends them, and the backend's text for the option is as good.
-    /// Harmful advice, foreign script, the first person, an echoed injection and cut or
-    /// glued text are sent back once, as they say something about the whole reply.
-    public static let replacedWithoutRepair: Set<String> = [tooLong, repeatedOption, offTopic, unchangedOption, copiedRequest, unfounded]
+    /// Words run together are what a reply that ran on past its sentence leaves
+    /// ("theCamino,aining."), and a repair of one cost as much as the first reply.
+    /// Harmful advice, foreign script, the first person, an echoed injection and cut
+    /// text are sent back once, as they say something about the whole reply.
+    public static let replacedWithoutRepair: Set<String> = [tooLong, repeatedOption, offTopic, unchangedOption, copiedRequest, unfounded, gluedText]
 }
 
 /// The guardrails on goal options, judged one option at a time so that the backend

@@ -219,6 +219,7 @@ extension GoalKindRules {
         func text(_ option: JSONValue) -> String { [option["summary"]?.stringValue, option["detail"]?.stringValue].compactMap { $0 }.joined(separator: " ") }
 
         var rewrite: [Int: OptionLayout.Slot] = [:]
+        var curated: [Int: JSONValue] = [:]
         var alreadyAnswered: [String] = []
         let everything = read.by != nil || read.minutes != nil || read.wishes.contains(where: \.wholeSet)
             || (read.wishes.isEmpty && read.dropped.isEmpty && read.declined.isEmpty && read.ignored.isEmpty)
@@ -245,7 +246,9 @@ extension GoalKindRules {
             // When the model's words cannot be shown, the last option rewritten still answers the
             // wish: the first are the person's own wants, in their order.
             let shown = options.compactMap { $0["summary"]?.stringValue }
-            let topicText = read.wishes.lazy.compactMap { self.focusText(of: $0.text, frame: frame, by: by) }.first { !Self.says($0.summary, anyOf: shown) }
+            let focusText = read.wishes.lazy.compactMap { self.focusText(of: $0.text, frame: frame, by: by) }.first { !Self.says($0.summary, anyOf: shown) }
+            let topicFromFocus = focusText != nil
+            let topicText = focusText
                 ?? read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
                 .flatMap { wishText(topic: $0, frame: frame) }
             // It takes the place of an option they asked to leave out, else of the last one
@@ -256,7 +259,7 @@ extension GoalKindRules {
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-1", kind: "wish",
                     brief: "what you asked for: \(answering), \(keepFacts)", fallback: topicText,
-                    mentions: read.wishes.lazy.compactMap { self.focus(namedIn: $0.text)?.words }.first ?? [])
+                    mentions: read.wishes.lazy.compactMap { self.focus(namedIn: $0.text)?.words }.first ?? [], curated: topicFromFocus)
             }
             for (index, option) in options.enumerated() where !free.contains(index) && rewrite[index] == nil {
                 // A new date or session length: the kind's own text, with them.
@@ -303,7 +306,7 @@ extension GoalKindRules {
                 rewrite[index] = OptionLayout.Slot(
                     id: "wish-\(round)-\(number + 1)", kind: named?.id ?? "wish",
                     brief: "what you asked for: \(PromptData.fenced(.string(wish.text), pretty: false)), \(keepFacts)", fallback: fallback,
-                    mentions: about)
+                    mentions: about, curated: focus != nil)
             }
         }
         // A dropped option no wish took gets a kind they have not seen.
@@ -322,18 +325,34 @@ extension GoalKindRules {
             rewrite[index] = slot
         }
         for index in rewrite.keys { rewrite[index]?.replacing = options[index] }
+        // An option with reviewed text for exactly what was asked is the backend's to write.
+        let weeks = current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks
+        var answered: [String] = []
+        for (index, slot) in rewrite where slot.curated {
+            var option = JSONObject()
+            option["id"] = .string(slot.id)
+            option["summary"] = .string(slot.fallback.summary)
+            option["detail"] = .string(slot.fallback.detail)
+            option["kind"] = .string(slot.kind)
+            if let weeks { option["weeks"] = .number(Double(weeks)) }
+            curated[index] = .object(option)
+            answered.append("option \(slot.id) is the backend's own text for what the feedback asks: \"\(slot.fallback.summary)\"")
+        }
         var layout = grounded(OptionLayout(
-            entries: options.indices.map { rewrite[$0].map(OptionLayout.Entry.written) ?? .kept(options[$0]) },
-            weeks: current["options"]?[0]?["weeks"]?.intValue ?? frame.weeks, facts: facts(frame)), frame: frame, feedback: feedback)
+            entries: options.indices.map { index in
+                curated[index].map(OptionLayout.Entry.kept) ?? rewrite[index].map(OptionLayout.Entry.written) ?? .kept(options[index])
+            },
+            weeks: weeks, facts: facts(frame)), frame: frame, feedback: feedback)
+        layout.answered = answered.sorted()
         layout.leaveOut = read.leaveOut
         layout.declined = read.declined.map { "declined \(PromptData.fenced(.string($0), pretty: false))" }
             + read.ignored.map { "left unanswered \(PromptData.fenced(.string($0), pretty: false)): it asks about the model, not a goal" }
         if !read.declined.isEmpty {
             layout.note = self.feedback.declined[frame.language] ?? self.feedback.declined["en"]
-        } else if layout.slots.isEmpty, let summary = alreadyAnswered.first,
+        } else if layout.slots.isEmpty, layout.answered.isEmpty, let summary = alreadyAnswered.first,
                   let already = self.feedback.already[frame.language] ?? self.feedback.already["en"] {
             layout.note = already.replacingOccurrences(of: "{summary}", with: summary)
-        } else if layout.slots.isEmpty {
+        } else if layout.slots.isEmpty, layout.answered.isEmpty {
             layout.note = self.feedback.unchanged[frame.language] ?? self.feedback.unchanged["en"]
         }
         return layout

@@ -22,6 +22,9 @@ public struct OptionLayout: Sendable, Hashable {
         public var mentions: [String] = []
         /// For an edit, the option this one is written in place of.
         public var replacing: JSONValue?
+        /// Its fallback is reviewed text for exactly what was asked (a `focuses` entry):
+        /// the backend answers with it and no model writes this option.
+        public var curated = false
     }
 
     public enum Entry: Sendable, Hashable {
@@ -36,6 +39,14 @@ public struct OptionLayout: Sendable, Hashable {
     public var note: String?
     /// What the backend declined or left unanswered, for the step's interventions.
     public var declined: [String] = []
+    /// The options the backend answered with its own reviewed text, for the step's interventions.
+    public var answered: [String] = []
+
+    /// What the backend did before any model wrote: declined requests and its own answers.
+    public var interventions: [Intervention] {
+        declined.map { Intervention(kind: Intervention.feedbackDeclined, detail: $0) }
+            + answered.map { Intervention(kind: Intervention.backendText, detail: $0) }
+    }
     /// What the feedback asks every written option to leave out, in the person's words.
     public var leaveOut: [String] = []
     /// What every written option must keep to.

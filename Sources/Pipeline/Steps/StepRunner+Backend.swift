@@ -78,7 +78,7 @@ extension StepRunner {
         var finished = Finished(judged: judged)
         guard let reply = judged.output else { return finished }
         let output = PlannedOptions.expanded(reply, layout: options, fallback: fallback)
-        finished.applied = options.declined.map { Intervention(kind: Intervention.feedbackDeclined, detail: $0) }
+        finished.applied = options.interventions
         let faults = PlannedOptions.faults(
             in: output, layout: options, record: input.fixture.record, personText: input.feedback ?? "", knowledge: prompts.coaching,
             trusted: fallback)

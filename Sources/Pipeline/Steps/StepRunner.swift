@@ -50,8 +50,8 @@ public struct StepRunner: Sendable {
             // Nothing for a model to write: the backend answers the feedback alone.
             result.status = .valid
             result.output = PlannedOptions.expanded(["options": []], layout: options)
-            result.interventions = options.declined.map { Intervention(kind: Intervention.feedbackDeclined, detail: $0) }
-            result.note = "answered by the backend: the feedback asks for no option to be written"
+            result.interventions = options.interventions
+            result.note = "answered by the backend: no option is left for a model to write"
             return (result, nil)
         }
         for attemptNumber in 0...repairAttempts {
