@@ -5,12 +5,16 @@ import Pipeline
 
 /// Which earlier prompt sets CI replays beside the base (`prompts/kept-variants.yaml`):
 /// each entry is what `run --variant` takes, one set (`v3`) or one variant per step
-/// (`program-draft=v4.4 program-edit=v4.5`). `variants` shows it, `retire` refuses a
-/// set it names, and `scripts/gate-kept-variants` replays every entry.
+/// (`program-draft=v4.4 program-edit=v4.5`), or a mapping with those `variants` and the
+/// step its recordings stop at (`until: goal-options-edit`, for a set recorded on the
+/// goal steps alone). `variants` shows it, `retire` refuses a set it names, and
+/// `scripts/gate-kept-variants` replays every entry.
 public struct KeptVariants: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// The `--variant` values, as written.
         public var arguments: [String]
+        /// The step its replay stops after (`--until`), when its recordings stop there.
+        public var until: StepSelector?
         /// The golden folder the selection replays from.
         public var track: String
         /// Where the entry is written, `prompts/kept-variants.yaml:7`.
@@ -41,9 +45,22 @@ public struct KeptVariants: Sendable, Hashable {
         }
         var gated: [Entry] = []
         for (index, entry) in entries.enumerated() {
-            let pointer = "/gated/\(index)"
-            guard let text = entry.stringValue, !text.isEmpty else {
-                throw KeptVariantsError(path: display, problem: document.problem(at: pointer, "expected a selection such as `v3` or `program-draft=v4.4 program-edit=v4.5`"))
+            var pointer = "/gated/\(index)"
+            var until: StepSelector?
+            if let step = entry["until"]?.stringValue {
+                do {
+                    until = try StepSelector(parsing: step)
+                } catch {
+                    throw KeptVariantsError(path: display, problem: document.problem(at: pointer + "/until", "\(error)"))
+                }
+            }
+            let written = entry["variants"]?.stringValue ?? entry.stringValue
+            if entry["variants"] != nil { pointer += "/variants" }
+            guard let text = written, !text.isEmpty else {
+                throw KeptVariantsError(
+                    path: display,
+                    problem: document.problem(
+                        at: pointer, "expected a selection such as `v3` or `program-draft=v4.4 program-edit=v4.5`, or `{variants: v6, until: goal-options-edit}`"))
             }
             let arguments = text.split(separator: " ").map(String.init)
             let selection: VariantSelection
@@ -53,7 +70,7 @@ public struct KeptVariants: Sendable, Hashable {
                 throw KeptVariantsError(path: display, problem: document.problem(at: pointer, error.description))
             }
             let line = JSONPointer(pointer).flatMap { document.location(of: $0) }.map { ":\($0.line)" } ?? ""
-            gated.append(Entry(arguments: arguments, track: selection.track?.label ?? "", source: display + line))
+            gated.append(Entry(arguments: arguments, until: until, track: selection.track?.label ?? "", source: display + line))
         }
         return KeptVariants(gated: gated)
     }

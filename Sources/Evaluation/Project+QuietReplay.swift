@@ -10,7 +10,7 @@ extension Project {
     /// reads what it found rather than reporting a run (`variants`, `agreement`): it
     /// writes nothing to the project but the step cache, neither a report folder nor
     /// the run history.
-    func replayQuietly(_ prompts: PromptLibrary, fixtures: [Fixture], findsOrphans: Bool) async throws -> Evaluation.Outcome {
+    func replayQuietly(_ prompts: PromptLibrary, fixtures: [Fixture], findsOrphans: Bool, until: StepSelector? = nil) async throws -> Evaluation.Outcome {
         let track = prompts.variants.track
         let digests = fileDigests()
         var options = Evaluation.Options()
@@ -19,6 +19,7 @@ extension Project {
         options.jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         options.keptReports = nil
         options.findsOrphans = findsOrphans
+        options.lastStep = until
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("trainer-eval-replay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reports) }
         let prices = try prices()

@@ -120,7 +120,8 @@ public struct PromptSets: Sendable {
                     onReplay(set.name)
                     do {
                         set.recordings = try await Self.replay(
-                            arguments, fixtures: set.fixtures.recorded, wholeSuite: set.fixtures.recorded.count == corpus.count, project: project)
+                            arguments, fixtures: set.fixtures.recorded, wholeSuite: set.fixtures.recorded.count == corpus.count, until: set.gated?.until,
+                            project: project)
                     } catch {
                         set.problem = "its prompts cannot be used: \(error)"
                     }
@@ -142,7 +143,7 @@ public struct PromptSets: Sendable {
         let kept = try KeptVariants.load(layout: project.layout)
         let corpus = try project.corpus().fixtureNames()
         return kept.gated.map { entry in
-            let arguments = entry.arguments.flatMap { ["--variant", $0] }
+            let arguments = entry.arguments.flatMap { ["--variant", $0] } + (entry.until.map { ["--until", $0.description] } ?? [])
             let folder = project.layout.golden.appendingPathComponent(VariantTrack.folderName).appendingPathComponent(entry.track)
             let recorded = fixtures(in: folder, of: corpus)
             return recorded.count == corpus.count ? arguments : arguments + recorded.flatMap { ["--fixture", $0] }
@@ -183,11 +184,13 @@ public struct PromptSets: Sendable {
 
     /// Replays the set's folder for the fixtures it was recorded for, as `run --ci
     /// --variant` does, writing nothing to the project but the step cache.
-    private static func replay(_ arguments: [String], fixtures: [String], wholeSuite: Bool, project: Project) async throws -> Recordings {
+    private static func replay(
+        _ arguments: [String], fixtures: [String], wholeSuite: Bool, until: StepSelector?, project: Project
+    ) async throws -> Recordings {
         let prompts = try project.prompts(variants: arguments)
         guard let track = prompts.variants.track, !fixtures.isEmpty else { return Recordings(steps: 0, stale: 0, missing: 0, gatePasses: true) }
         let outcome = try await project.replayQuietly(
-            prompts, fixtures: try project.corpus(readsParsesBack: true).load(names: fixtures), findsOrphans: wholeSuite)
+            prompts, fixtures: try project.corpus(readsParsesBack: true).load(names: fixtures), findsOrphans: wholeSuite, until: until)
         let held = outcome.golden.verdicts.filter { track.holds(step: $0.key.step) && $0.status != .skipped }
         let stale = held.filter { $0.status == .stale }
         let missing = stale.filter { $0.staleCauses == ["no recording"] }.count

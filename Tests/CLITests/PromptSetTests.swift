@@ -111,6 +111,32 @@ struct PromptSetTests {
         #expect(script.contains("variants --format selections"), "the script reads the list, it does not keep its own")
     }
 
+    @Test func aSetRecordedOnTheGoalStepsAloneIsGatedUntilItsLastStep() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let label = "goal-options=v6+goal-options-edit=v6"
+        let folder = project.appendingPathComponent("golden/variants/\(label)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for fixture in ["busy-parent", "minimal-record"] {
+            try FileManager.default.copyItem(
+                at: CommandRunner.repositoryRoot.appendingPathComponent("golden/variants/\(label)/\(fixture)"), to: folder.appendingPathComponent(fixture))
+        }
+        try Self.write("gated:\n  - v3\n  - {variants: v6, until: goal-options-edit}\n", to: "prompts/kept-variants.yaml", in: project)
+        let outcome = try CommandRunner.run(["variants", "--format", "selections", "--project", project.path])
+        #expect(outcome.standardOutput.hasSuffix("--variant v6 --until goal-options-edit\n"), "\(outcome.standardOutput)")
+        let arguments = outcome.standardOutput.split(separator: "\n").last.map { $0.split(separator: " ").map(String.init) } ?? []
+        let gate = try CommandRunner.run(["run", "--ci", "--project", project.path] + arguments)
+        #expect(gate.status == 0, "its program steps were never recorded, and the gate stops before them: \(gate.standardOutput)")
+        let v6 = try #require(try Self.sets(project)["v6"])
+        let recordings = try #require(v6["recordings"] as? [String: Any])
+        #expect(recordings["missing"] as? Int == 0 && recordings["gate_passes"] as? Bool == true, "\(recordings)")
+
+        try Self.write("gated:\n  - {variants: v6, until: program-drafts}\n", to: "prompts/kept-variants.yaml", in: project)
+        let broken = try CommandRunner.run(["variants", "--no-replay", "--project", project.path])
+        #expect(broken.status == 2)
+        #expect(broken.standardError.contains("line 2: /gated/0/until:") && broken.standardError.contains("program-draft"), "\(broken.standardError)")
+    }
+
     @Test func aBrokenListOfKeptVariantsIsNamedByFileLineAndField() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }

@@ -343,6 +343,7 @@ extension GoalKindRules {
         feedback.referred = try strings(["feedback", "referred"], required: false)
         feedback.turns = try strings(["feedback", "turns"], required: false)
         if value(["feedback", "already"]) != nil { feedback.already = try byLanguage(["feedback", "already"]) }
+        if value(["feedback", "none_about"]) != nil { feedback.noneAbout = try byLanguage(["feedback", "none_about"]) }
         for index in (value(["feedback", "focuses"])?.arrayValue ?? []).indices {
             let at = ["feedback", "focuses", String(index)]
             guard let id = value(at + ["id"])?.stringValue else { throw file.problem(at, "each focus needs an `id`") }

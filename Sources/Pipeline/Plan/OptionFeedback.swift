@@ -65,6 +65,8 @@ struct OptionFeedbackRules: Sendable, Hashable {
     var focuses: [Focus] = []
     /// The sentence for a wish an option already answers, with `{summary}`, by language.
     var already: [String: String] = [:]
+    /// The sentence when what they ask to leave out is in no option, by language.
+    var noneAbout: [String: String] = [:]
     /// Words that turn a clause from what to leave out to a wish.
     var turns: [String] = []
 
@@ -210,7 +212,14 @@ extension GoalKindRules {
         knowledge: CoachingKnowledge
     ) -> OptionLayout {
         let options = current["options"]?.arrayValue ?? []
-        let read = self.read(feedback, frame: frame, knowledge: knowledge)
+        var read = self.read(feedback, frame: frame, knowledge: knowledge)
+        var alreadyAnswered: [String] = []
+        // A date the options already carry ("para diciembre", again) moves nothing.
+        if let asked = read.by, asked == self.by(frame),
+           let summary = options.lazy.compactMap({ $0["summary"]?.stringValue }).first(where: { $0.contains(asked.trimmingCharacters(in: .whitespaces)) }) {
+            read.by = nil
+            alreadyAnswered.append(summary)
+        }
         let earlierDrops = earlier.reduce(into: Set<String>()) { $0.formUnion(self.read($1, frame: frame, knowledge: knowledge).dropped) }
         var frame = frame
         if let minutes = read.minutes { frame.minutes = minutes }
@@ -220,9 +229,8 @@ extension GoalKindRules {
 
         var rewrite: [Int: OptionLayout.Slot] = [:]
         var curated: [Int: JSONValue] = [:]
-        var alreadyAnswered: [String] = []
         let everything = read.by != nil || read.minutes != nil || read.wishes.contains(where: \.wholeSet)
-            || (read.wishes.isEmpty && read.dropped.isEmpty && read.declined.isEmpty && read.ignored.isEmpty)
+            || (read.wishes.isEmpty && read.dropped.isEmpty && read.declined.isEmpty && read.ignored.isEmpty && alreadyAnswered.isEmpty)
         let keepFacts = "still fitting your answers"
         // What the rewritten options answer: the clauses that ask for something, else
         // (when no clause could be read) the whole feedback.
@@ -352,6 +360,9 @@ extension GoalKindRules {
         } else if layout.slots.isEmpty, layout.answered.isEmpty, let summary = alreadyAnswered.first,
                   let already = self.feedback.already[frame.language] ?? self.feedback.already["en"] {
             layout.note = already.replacingOccurrences(of: "{summary}", with: summary)
+        } else if layout.slots.isEmpty, layout.answered.isEmpty, !read.dropped.isEmpty, read.wishes.isEmpty,
+                  let noneAbout = self.feedback.noneAbout[frame.language] ?? self.feedback.noneAbout["en"] {
+            layout.note = noneAbout
         } else if layout.slots.isEmpty, layout.answered.isEmpty {
             layout.note = self.feedback.unchanged[frame.language] ?? self.feedback.unchanged["en"]
         }
