@@ -198,6 +198,41 @@ struct PlannedOptionsTests {
         #expect(eating.slots.isEmpty && eating.declined.count == 1 && eating.note?.contains("dietitian") == true)
     }
 
+    /// A person no fixture holds: `minimal-record`'s files with `record` for its answers.
+    static func person(_ record: LocalIntakeData) throws -> Fixture {
+        let base = try Repository.fixture("minimal-record")
+        return Fixture(name: "unseen", record: record, recordJSON: base.recordJSON, scenario: base.scenario, recordURL: base.recordURL, scenarioURL: base.scenarioURL)
+    }
+
+    @Test func peopleNoFixtureHoldsGetOptionsAndEditsThatReadRight() throws {
+        let prompts = try Self.prompts()
+        let omar = try Self.person(LocalIntakeData(
+            name: "Omar", age: 52, goals: "Lower my blood sugar, my doctor says I'm pre-diabetic. Lose 25 pounds.", timeline: "1 year",
+            frequency: "4 days, 30 minutes", height: 70, weight: 230))
+        let first = try #require(prompts.optionLayout(.goalOptions, input: StepInput(fixture: omar)))
+        #expect(first.weeks == 52, "\"1 year\" is 52 weeks")
+        let loss = try #require(first.slots.first { $0.kind == "weight-loss" })
+        #expect(loss.fallback.summary == "Lose up to 25 pounds in 52 weeks." && loss.fallback.detail.contains("about 0.5 lb a week"), "\(loss.fallback)")
+        let current = PlannedOptions.expanded(Self.reply(for: first), layout: first)
+        func edit(_ feedback: String, _ person: Fixture, options: JSONValue) throws -> OptionLayout {
+            try #require(prompts.optionLayout(.goalOptionsEdit, input: StepInput(fixture: person, currentOptions: options, feedback: feedback)))
+        }
+        // What they ask for more of is what a kept option is about: the weight option's place goes to a new kind, never a copy.
+        let sugar = try edit("Less about the weight please, more about getting my blood sugar down", omar, options: current)
+        #expect(!sugar.slots.contains { $0.kind == "weight-loss" || $0.fallback.summary.hasPrefix("Work on") }, "\(sugar.slots.map(\.fallback))")
+        // A wish with nothing to hold on to changes nothing, and says so.
+        let beach = try edit("I want to look good on the beach", omar, options: current)
+        #expect(beach.slots.isEmpty && beach.note?.hasPrefix("Your options stay as they were") == true, "\(beach.note ?? "")")
+
+        let lucia = try Self.person(LocalIntakeData(
+            name: "Lucía", age: 61, goals: "Quiero caminar sin dolor de rodilla y tener más equilibrio.", timeline: "Para junio",
+            frequency: "3 días, 30 minutos", injuries: "Artrosis en la rodilla derecha"))
+        let hers = try #require(prompts.optionLayout(.goalOptions, input: StepInput(fixture: lucia)))
+        #expect(hers.slots.contains { $0.kind == "health" && $0.fallback.summary.contains("rodillas") }, "\(hers.slots.map(\.fallback))")
+        let dance = try edit("¿Puede una ser sobre bailar en la boda?", lucia, options: PlannedOptions.expanded(Self.reply(for: hers), layout: hers))
+        #expect(dance.answered.count == 1 && dance.entries.contains { if case .kept(let option) = $0 { option["summary"]?.stringValue?.hasPrefix("Camina y baila") == true } else { false } })
+    }
+
     @Test func aTooLongOrUnfoundedOptionTakesTheBackendsTextWithoutARepair() async throws {
         let prompts = try Self.prompts()
         let input = try Self.input("pregnant")

@@ -126,6 +126,13 @@ public struct GoalKindRules: Sendable, Hashable {
         let sportsText = [goals, record.hobbySports, record.frequency].compactMap { $0 }.joined(separator: ". ")
         var weeks = record.timeline.flatMap { Timespan.weeks(in: $0) }.map { Int($0.upperBound.rounded()) }
         if weeks == nil, let goals = record.goals { weeks = Timespan.weeks(in: goals).map { Int($0.upperBound.rounded()) } }
+        // "1 year", "a year": 52 weeks, when it is the only span the timeline names ("a
+        // year to feel strong, the pull-up in 3 years" sets none). Longer spans set no date.
+        if weeks == nil, let timeline = record.timeline {
+            let years = (try? NSRegularExpression(pattern: #"\b(?:\d+|one|a|un)\s+(?:years?|años?)\b"#, options: [.caseInsensitive]))?
+                .matches(in: timeline, range: NSRange(timeline.startIndex..., in: timeline)).compactMap { Range($0.range, in: timeline).map { timeline[$0].lowercased() } } ?? []
+            if years.count == 1, let span = years.first, ["1 ", "one ", "a ", "un "].contains(where: span.hasPrefix) { weeks = 52 }
+        }
         let language = record.writtenLanguage == "es" ? "es" : "en"
         // The month as the list spells it ("June", where they wrote "june").
         let months = feedback.months[language] ?? []

@@ -256,8 +256,13 @@ extension GoalKindRules {
             let shown = options.compactMap { $0["summary"]?.stringValue }
             let focusText = read.wishes.lazy.compactMap { self.focusText(of: $0.text, frame: frame, by: by) }.first { !Self.says($0.summary, anyOf: shown) }
             let topicFromFocus = focusText != nil
+            // A wish the options they keep already serve ("more about my blood sugar", beside
+            // "Bring your blood sugar down") gets no text of its own.
+            let unserved = read.wishes.filter { wish in
+                wish.wants.isEmpty || !wish.wants.allSatisfy { want in options.indices.contains { !free.contains($0) && wantsServed(at: $0).contains(want) } }
+            }
             let topicText = focusText
-                ?? read.wishes.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
+                ?? unserved.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
                 .flatMap { wishText(topic: $0, frame: frame) }
             // It takes the place of an option they asked to leave out, else of the last one
             // that is not about their health: a health option stays unless they ask.
@@ -295,6 +300,9 @@ extension GoalKindRules {
                     alreadyAnswered.append(options[answering]["summary"]?.stringValue ?? "")
                     continue
                 }
+                // A wish with nothing to hold on to (no want, focus or topic: "I want to look
+                // good on the beach") rewrites nothing; the note says the options stay.
+                if focus == nil, wish.wants.isEmpty, topic(of: wish.text, language: frame.language) == nil { continue }
                 // An option about their health stays unless they ask about it.
                 let lastOther = options.indices.last { rewrite[$0] == nil && kindOf(options[$0]) != "health" } ?? options.indices.last { rewrite[$0] == nil }
                 // What a wish adds beside an option with their own target ("sub-2 hour") takes another's place.

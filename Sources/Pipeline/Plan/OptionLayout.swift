@@ -186,7 +186,9 @@ extension GoalKindRules {
         let fastest = max(1, Int(pounds * maximumWeeklyPercent / 100))
         let offered = min(fastest, max(1, Int(pounds * offeredWeeklyPercent / 100)))
         let loss = frame.askedLoss.map { min($0, fastest * weeks) } ?? offered * weeks
-        let rateText = "\(max(1, loss / weeks))"
+        // A loss spread thinner than a pound a week reads in half pounds ("about 0.5 lb a week").
+        let halves = (Double(loss) / Double(weeks) * 2).rounded() / 2
+        let rateText = halves >= 1 ? "\(Int(halves.rounded()))" : String(format: "%.1f", max(0.5, halves))
         let values: [String: String] = [
             "event": frame.event ?? "", "by": by, "days": "\(frame.days)", "minutes": "\(frame.minutes)", "weeks": "\(weeks)",
             "sport": frame.sport ?? "", "condition": frame.condition ?? "", "loss": "\(loss)",
