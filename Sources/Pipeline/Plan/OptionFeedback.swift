@@ -249,6 +249,10 @@ extension GoalKindRules {
         func wantsServed(at index: Int) -> [String] {
             kinds.first { $0.id == kindOf(options[index]) }.map { [$0.serves].compactMap { $0 } + $0.covers } ?? []
         }
+        /// Whether options they keep serve every one of `wants` (and there is one).
+        func keptOptionsServe(_ wants: [String]) -> Bool {
+            !wants.isEmpty && wants.allSatisfy { want in options.indices.contains { !free.contains($0) && wantsServed(at: $0).contains(want) } }
+        }
         let oldBy = self.by(frame)
         if everything {
             // When the model's words cannot be shown, the last option rewritten still answers the
@@ -258,9 +262,7 @@ extension GoalKindRules {
             let topicFromFocus = focusText != nil
             // A wish the options they keep already serve ("more about my blood sugar", beside
             // "Bring your blood sugar down") gets no text of its own.
-            let unserved = read.wishes.filter { wish in
-                wish.wants.isEmpty || !wish.wants.allSatisfy { want in options.indices.contains { !free.contains($0) && wantsServed(at: $0).contains(want) } }
-            }
+            let unserved = read.wishes.filter { !keptOptionsServe($0.wants) }
             let topicText = focusText
                 ?? unserved.lazy.compactMap { self.topic(of: $0.text, language: frame.language) }.first
                 .flatMap { wishText(topic: $0, frame: frame) }
@@ -295,8 +297,7 @@ extension GoalKindRules {
                 let shown = options.compactMap { $0["summary"]?.stringValue } + rewrite.values.map(\.fallback.summary)
                 let focus = focusText(of: wish.text, frame: frame, by: by).flatMap { Self.says($0.summary, anyOf: shown) ? nil : $0 }
                 // A wish an option they keep already answers, with nothing more to it, changes nothing.
-                if focus == nil, !wish.wants.isEmpty, let answering = options.indices.first(where: { !free.contains($0) && serving($0) }),
-                   wish.wants.allSatisfy({ want in options.indices.contains { !free.contains($0) && wantsServed(at: $0).contains(want) } }) {
+                if focus == nil, keptOptionsServe(wish.wants), let answering = options.indices.first(where: { !free.contains($0) && serving($0) }) {
                     alreadyAnswered.append(options[answering]["summary"]?.stringValue ?? "")
                     continue
                 }
