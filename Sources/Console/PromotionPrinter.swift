@@ -31,8 +31,17 @@ public struct PromotionPrinter {
             let spelled = selection.steps.count == 1 ? "\(firstStep.rawValue)=\(old)" : old
             out.writeLine("The old base is variant \(old): \(outcome.keptSteps.count) fixture steps kept in \(folder)/ (`\(Invocation.command) run --variant \(spelled)`).")
         }
-        for (from, to) in outcome.relabelled {
-            out.writeLine("\(from)/ ran on the promoted variants, which are the base now: renamed \(to)/.")
+        for (from, to, ranOldBase) in outcome.relabelled {
+            let why = ranOldBase
+                ? "ran the old base's prompts, which are variant \(old ?? "") now: renamed \(to)/, with the old base's files of the steps it now holds"
+                : "ran on the promoted variants, which are the base now: renamed \(to)/"
+            out.writeLine("\(from)/ \(why).")
+        }
+        if !outcome.relabelled.isEmpty {
+            out.writeLine("A renamed folder's variant selection changed with its name: update prompts/kept-variants.yaml where it gates one.")
+        }
+        for folder in outcome.staleFolders {
+            out.writeLine("\(folder)/ ran the old base's prompts for a promoted step, and the old base was not kept: its recordings are stale until re-recorded.")
         }
     }
 }

@@ -38,9 +38,13 @@ public struct VariantPromotion: Sendable {
         public var keptSteps: [StepKey]
         /// The old base's golden folder, relative to the project, when it was kept.
         public var oldBaseFolder: String?
-        /// Other variants' golden folders renamed because their label named a promoted
-        /// variant, which is the base now (old name, new name, relative to the project).
-        public var relabelled: [(from: String, to: String)]
+        /// Other variants' golden folders renamed: their label named a promoted variant,
+        /// which is the base now, or they ran the old base's prompts, which are the kept
+        /// old base's variant now (`ranOldBase`). Old name, new name, relative to the project.
+        public var relabelled: [(from: String, to: String, ranOldBase: Bool)]
+        /// Other variants' golden folders that ran the old base's prompts for a promoted
+        /// step, left stale because the old base was not kept (relative to the project).
+        public var staleFolders: [String]
     }
 
     public func apply(layout: ProjectLayout) throws -> Outcome {
@@ -54,7 +58,7 @@ public struct VariantPromotion: Sendable {
             throw GoldenError.unwritable(
                 path: layout.displayPath(of: oldTrack.folder(in: golden)), reason: "it already exists; choose another name for the old base")
         }
-        let relabelling = try relabellingOtherVariants(in: golden, layout: layout)
+        let (relabelling, staleFolders) = try relabellingOtherVariants(in: golden, layout: layout)
         let steps = PipelineStep.allCases.filter { selection.steps[$0] != nil }
         // Every step is checked before any is written.
         var plans: [PromptPromotion.Plan] = []
@@ -96,25 +100,36 @@ public struct VariantPromotion: Sendable {
         }
         // Folders go only when the move left them empty.
         rmdir(variantFolder.path)
-        var relabelled: [(from: String, to: String)] = []
+        var relabelled: [(from: String, to: String, ranOldBase: Bool)] = []
         for move in relabelling {
             try move.apply()
-            relabelled.append((layout.displayPath(of: move.from), layout.displayPath(of: move.to)))
+            relabelled.append((layout.displayPath(of: move.from), layout.displayPath(of: move.to), move.oldBase != nil))
         }
         rmdir(golden.appendingPathComponent(VariantTrack.folderName).path)
         return Outcome(
             prompts: promptOutcomes, promotedSteps: promoted.sorted(), staleSteps: stale.sorted(), keptSteps: kept.sorted(),
-            oldBaseFolder: oldTrack.map { layout.displayPath(of: $0.folder(in: golden)) }, relabelled: relabelled)
+            oldBaseFolder: oldTrack.map { layout.displayPath(of: $0.folder(in: golden)) }, relabelled: relabelled,
+            staleFolders: staleFolders)
     }
 
-    /// A variant's golden folder to rename: it was recorded on top of promoted variants
-    /// (`goal-options=v3+program-draft=short` after promoting v3), so it runs on the base
-    /// now. It takes the label without the promoted names and drops the files of steps
-    /// it no longer holds (those ran the promoted variants, whose files are the base's now).
+    /// A variant's golden folder to rename, because its label no longer says what it ran.
+    ///
+    /// Recorded on top of promoted variants (`goal-options=v3+program-draft=short` after
+    /// promoting v3), it runs on the base now: it takes the label without the promoted
+    /// names and drops the files of steps it no longer holds (those ran the promoted
+    /// variants, whose files are the base's now).
+    ///
+    /// Recorded on the old base's prompts for a promoted step (`program-draft=v3` after
+    /// promoting goal options kept as v5), it ran what is variant v5 now: it takes
+    /// `goal-options=v5+…+program-draft=v3`, and copies the old base's files of the
+    /// steps it now holds from the old base's folder, so it still replays as recorded.
     private struct Relabelling {
         let from: URL
         let to: URL
+        let fromTrack: VariantTrack
         let track: VariantTrack
+        /// The old base's folder, which holds every step the label gained.
+        let oldBase: URL?
 
         func apply() throws {
             try FileManager.default.moveItem(at: from, to: to)
@@ -124,19 +139,37 @@ public struct VariantPromotion: Sendable {
                     guard let step = GoldenStore.step(ofFileNamed: name), !track.holds(step: step) else { continue }
                     try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
                 }
+                guard let oldBase else { continue }
+                let source = oldBase.appendingPathComponent(fixture, isDirectory: true)
+                let gained = (try? FileManager.default.contentsOfDirectory(atPath: source.path))?.filter { name in
+                    guard let step = GoldenStore.step(ofFileNamed: name) else { return false }
+                    return track.holds(step: step) && !fromTrack.holds(step: step)
+                } ?? []
+                try VariantPromotion.transfer(gained.sorted(), from: source, to: folder, moving: false)
             }
         }
     }
 
     /// The other variants' folders to rename, refused before anything is written when
-    /// a new label is taken.
-    private func relabellingOtherVariants(in golden: URL, layout: ProjectLayout) throws -> [Relabelling] {
+    /// a new label is taken; and, when the old base is not kept, the folders left
+    /// stale because they ran the old base's prompts for a promoted step.
+    private func relabellingOtherVariants(in golden: URL, layout: ProjectLayout) throws -> (moves: [Relabelling], stale: [String]) {
         let parent = golden.appendingPathComponent(VariantTrack.folderName, isDirectory: true)
+        let oldBase = oldBaseName.map { old in VariantSelection(steps: selection.steps.mapValues { _ in old }).track! }
         var moves: [Relabelling] = []
+        var stale: [String] = []
         for label in ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted() {
-            guard let steps = VariantSelection.steps(inLabel: label) else { continue }
-            let remaining = steps.filter { selection.steps[$0.key] != $0.value }
-            guard remaining.count < steps.count, let track = VariantSelection(steps: remaining).track else { continue }
+            guard label != selection.track?.label, let steps = VariantSelection.steps(inLabel: label),
+                  let fromTrack = VariantSelection(steps: steps).track
+            else { continue }
+            var relabelled = steps.filter { selection.steps[$0.key] != $0.value }
+            let ranOldBase = selection.steps.keys.filter { steps[$0] == nil }
+            if let oldBaseName {
+                for step in ranOldBase { relabelled[step] = oldBaseName }
+            } else if !ranOldBase.isEmpty {
+                stale.append(layout.displayPath(of: parent.appendingPathComponent(label, isDirectory: true)))
+            }
+            guard relabelled != steps, let track = VariantSelection(steps: relabelled).track else { continue }
             let from = parent.appendingPathComponent(label, isDirectory: true)
             let to = track.folder(in: golden)
             guard !FileManager.default.fileExists(atPath: to.path) else {
@@ -144,9 +177,10 @@ public struct VariantPromotion: Sendable {
                     path: layout.displayPath(of: to),
                     reason: "it already exists, and \(layout.displayPath(of: from)) would be renamed to it; merge or remove one of them first")
             }
-            moves.append(Relabelling(from: from, to: to, track: track))
+            let gainsSteps = oldBaseName != nil && !ranOldBase.isEmpty
+            moves.append(Relabelling(from: from, to: to, fromTrack: fromTrack, track: track, oldBase: gainsSteps ? oldBase?.folder(in: golden) : nil))
         }
-        return moves
+        return (moves, stale)
     }
 
     /// The golden files in a fixture folder of the steps `track` holds, by step.
@@ -160,7 +194,7 @@ public struct VariantPromotion: Sendable {
     }
 
     /// Moves (or copies) `names` from one fixture folder to another, replacing what is there.
-    private static func transfer(_ names: [String], from source: URL, to destination: URL, moving: Bool) throws {
+    fileprivate static func transfer(_ names: [String], from source: URL, to destination: URL, moving: Bool) throws {
         guard !names.isEmpty else { return }
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         for name in names {

@@ -46,7 +46,7 @@ struct CheckCommandTests {
     @Test func aFailingCheckExitsOneAndJSONListsEveryCheck() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Prompt set v3, where the model wrote the whole program.
-        let draft = try approvedDraft("total-beginner", track: "variants/program-draft=v3+program-edit=v3/")
+        let draft = try approvedDraft("total-beginner", track: "variants/goal-options=v5+goal-options-edit=v5+program-draft=v3+program-edit=v3/")
         let outcome = try CommandRunner.run(["check", "--variant", "v3", "--fixture", "total-beginner", "--step", "program-draft", draft, "--format", "json"])
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
@@ -78,7 +78,7 @@ struct CheckCommandTests {
         let options = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "goal-options", seed])
         #expect(options.status == 0, "\(options.standardOutput)\(options.standardError)")
         #expect(options.standardOutput.contains("pass    schema: meets the app's contract"))
-        #expect(options.standardOutput.contains("note    the app accepts it, but the prompt set's schema (prompts/schemas/goal-options-v3.schema.json) would not: /options/0/id: `id` is \"opt_1\""), "\(options.standardOutput)")
+        #expect(options.standardOutput.contains("note    the app accepts it, but the prompt set's schema (prompts/schemas/goal-options-v6.schema.json) would not: /options/0/id: `id` is \"opt_1\""), "\(options.standardOutput)")
         #expect(options.standardOutput.contains("/options/1: missing required property `detail`"))
         #expect(options.standardOutput.hasSuffix("busy-parent goal-options: valid · 17 pass · 0 fail\n"), "\(options.standardOutput)")
 
@@ -86,7 +86,7 @@ struct CheckCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["valid"] as? Bool == true)
         let reply = try #require(object["reply_schema"] as? [String: Any])
-        #expect(reply["file"] as? String == "prompts/schemas/goal-options-v3.schema.json")
+        #expect(reply["file"] as? String == "prompts/schemas/goal-options-v6.schema.json")
         #expect((reply["problems"] as? [String])?.count == 4, "\(reply)")
 
         // The approved draft with its last phase one week long, as "12".

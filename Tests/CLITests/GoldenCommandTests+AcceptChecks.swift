@@ -89,11 +89,7 @@ extension GoldenCommandTests {
         let variant = ["--variant", "v4.4"]
         let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent"])
         defer { try? FileManager.default.removeItem(at: project) }
-        let variantFolder = project.appendingPathComponent("golden/variants/\(label)")
-        try FileManager.default.createDirectory(at: variantFolder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: CommandRunner.repositoryRoot.appendingPathComponent("golden/variants/\(label)/busy-parent"),
-            to: variantFolder.appendingPathComponent("busy-parent"))
+        try RunCommandTests.copyProgramTrack(label, into: project, fixtures: ["busy-parent"])
         let edit = "variants/\(label)/busy-parent/program-edit"
         try Self.editChecks("\(edit).checks.json", in: project) { $0["program.goal-line"] = nil }
         let approvedOutput = try Self.contents(project, "\(edit).json")

@@ -27,7 +27,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: project) }
         let template = project.appendingPathComponent("prompts/goal-options/user.mustache")
         let original = try String(contentsOf: template, encoding: .utf8)
-        let edited = original.replacingOccurrences(of: "The onboarding answers", with: "The onboarding replies")
+        let edited = original.replacingOccurrences(of: "The person's answers about their goal", with: "The person's replies about their goal")
         #expect(edited != original)
         try edited.write(to: template, atomically: true, encoding: .utf8)
 
@@ -41,7 +41,7 @@ import TestSupport
         #expect(run.standardOutput.contains("the same change in all \(fixtures):"))
         let everything = run.standardOutput + run.standardError
         #expect(everything.components(separatedBy: "+++ current messages").count == 2, "the prompt diff is printed once")
-        #expect(everything.contains("+The onboarding replies"))
+        #expect(everything.contains("+The person's replies about their goal"))
         #expect(!run.standardError.contains("stale-recording"), "no line per stale step")
         // One count of skipped steps, in the summary and in the line that says why.
         let summary = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("gate ") })

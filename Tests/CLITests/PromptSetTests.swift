@@ -5,24 +5,17 @@ import Testing
 /// maintainer needs to decide, and removed in one step without breaking the gate or a link.
 @Suite("Prompt sets: variants and retire", .serialized)
 struct PromptSetTests {
-    /// The real prompts with two fixtures and their base golden files, v3's golden folder
-    /// and the mixed `program-draft=v4.4 program-edit=v4.5` one for both, and a set `old`:
-    /// v3's program prompts under another name, recorded for busy-parent only. CI gates
-    /// `v3` and the mixed selection.
+    /// The real prompts with two fixtures and their base golden files (the goal steps'
+    /// prompts of set v5, as `RunCommandTests.makeProject(withGoldenOf:)` makes them),
+    /// v3's golden folder and the mixed `program-draft=v4.4 program-edit=v4.5` one for
+    /// both, and a set `old`: v3's program prompts under another name, recorded for
+    /// busy-parent only. CI gates `v3` and the mixed selection.
     static func makeProject() throws -> URL {
         let project = try RunCommandTests.makeProject(withGoldenOf: ["busy-parent", "minimal-record"])
-        let repository = CommandRunner.repositoryRoot
-        func copy(_ track: String, as label: String, fixtures: [String]) throws {
-            let folder = project.appendingPathComponent("golden/variants/\(label)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for fixture in fixtures {
-                try FileManager.default.copyItem(
-                    at: repository.appendingPathComponent("golden/variants/\(track)/\(fixture)"), to: folder.appendingPathComponent(fixture))
-            }
-        }
-        try copy("program-draft=v3+program-edit=v3", as: "program-draft=v3+program-edit=v3", fixtures: ["busy-parent", "minimal-record"])
-        try copy("program-draft=v4.4+program-edit=v4.5", as: "program-draft=v4.4+program-edit=v4.5", fixtures: ["busy-parent", "minimal-record"])
-        try copy("program-draft=v3+program-edit=v3", as: "program-draft=old+program-edit=old", fixtures: ["busy-parent"])
+        let fixtures = ["busy-parent", "minimal-record"]
+        try RunCommandTests.copyProgramTrack("program-draft=v3+program-edit=v3", into: project, fixtures: fixtures)
+        try RunCommandTests.copyProgramTrack("program-draft=v4.4+program-edit=v4.5", into: project, fixtures: fixtures)
+        try RunCommandTests.copyProgramTrack("program-draft=v3+program-edit=v3", as: "program-draft=old+program-edit=old", into: project, fixtures: ["busy-parent"])
         for step in ["program-draft", "program-edit"] {
             try FileManager.default.copyItem(
                 at: project.appendingPathComponent("prompts/\(step)/variants/v3"), to: project.appendingPathComponent("prompts/\(step)/variants/old"))
@@ -114,12 +107,22 @@ struct PromptSetTests {
     @Test func aSetRecordedOnTheGoalStepsAloneIsGatedUntilItsLastStep() throws {
         let project = try Self.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }
-        let label = "goal-options=v6+goal-options-edit=v6"
-        let folder = project.appendingPathComponent("golden/variants/\(label)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Set v6 of the goal steps, recorded on them alone: the real base's goal prompts and recordings.
+        for step in ["goal-options", "goal-options-edit"] {
+            let variant = project.appendingPathComponent("prompts/\(step)/variants/v6")
+            try FileManager.default.createDirectory(at: variant, withIntermediateDirectories: true)
+            for file in ["system.md", "user.mustache", "prompt.yaml"] {
+                try FileManager.default.copyItem(
+                    at: CommandRunner.repositoryRoot.appendingPathComponent("prompts/\(step)/\(file)"), to: variant.appendingPathComponent(file))
+            }
+        }
+        let folder = project.appendingPathComponent("golden/variants/goal-options=v6+goal-options-edit=v6")
         for fixture in ["busy-parent", "minimal-record"] {
-            try FileManager.default.copyItem(
-                at: CommandRunner.repositoryRoot.appendingPathComponent("golden/variants/\(label)/\(fixture)"), to: folder.appendingPathComponent(fixture))
+            let source = CommandRunner.repositoryRoot.appendingPathComponent("golden/\(fixture)")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(fixture), withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasPrefix("goal-options") {
+                try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent("\(fixture)/\(name)"))
+            }
         }
         try Self.write("gated:\n  - v3\n  - {variants: v6, until: goal-options-edit}\n", to: "prompts/kept-variants.yaml", in: project)
         let outcome = try CommandRunner.run(["variants", "--format", "selections", "--project", project.path])

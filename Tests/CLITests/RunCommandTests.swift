@@ -7,11 +7,15 @@ struct RunCommandTests {
     static let secret = "sk-test-SECRET-7f3a9c1e5b"
 
     /// A throwaway project with the real prompts and two fixtures.
+    /// A project in a new temporary folder with copies of the real prompts and two
+    /// fixtures. The goal steps' base prompts are those of prompt set v5, where the
+    /// model writes the whole options, which these tests script.
     static func makeProject() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         let fixtures = root.appendingPathComponent("fixtures")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("prompts"), to: root.appendingPathComponent("prompts"))
+        try pinGoalPromptsToV5(in: root)
         for name in ["minimal-record", "busy-parent"] {
             for ext in ["json", "yaml"] {
                 try FileManager.default.copyItem(
@@ -23,16 +27,50 @@ struct RunCommandTests {
     }
 
     /// `makeProject()` with the committed golden files of `fixtures` (recordings, approved
-    /// outputs) and golden/README.md, so the gate passes for them offline.
+    /// outputs) and golden/README.md, so the gate passes for them offline. The golden
+    /// files are those recorded with the goal steps' prompts of set v5, which the
+    /// project's base runs: the harness's tests assert what those outputs hold.
     static func makeProject(withGoldenOf fixtures: [String]) throws -> URL {
         let root = try makeProject()
         let golden = root.appendingPathComponent("golden")
         try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-        for name in fixtures + ["README.md"] {
+        try FileManager.default.copyItem(
+            at: CommandRunner.repositoryRoot.appendingPathComponent("golden/README.md"), to: golden.appendingPathComponent("README.md"))
+        for name in fixtures {
             try FileManager.default.copyItem(
-                at: CommandRunner.repositoryRoot.appendingPathComponent("golden/\(name)"), to: golden.appendingPathComponent(name))
+                at: CommandRunner.repositoryRoot.appendingPathComponent("golden/\(goalPromptsV5Golden)/\(name)"), to: golden.appendingPathComponent(name))
         }
         return root
+    }
+
+    /// Makes the goal steps' prompts of set v5 the base prompts of the project at `root`.
+    static func pinGoalPromptsToV5(in root: URL) throws {
+        for step in ["goal-options", "goal-options-edit"] {
+            let folder = root.appendingPathComponent("prompts/\(step)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("variants/v5").path) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+                try FileManager.default.copyItem(at: folder.appendingPathComponent("variants/v5/\(file)"), to: folder.appendingPathComponent(file))
+            }
+        }
+    }
+
+    /// Where the golden files recorded with the goal steps' prompts of set v5 live.
+    static let goalPromptsV5Golden = "variants/goal-options=v5+goal-options-edit=v5"
+
+    /// Copies the program steps' golden files of a program-only prompt set, recorded
+    /// on the goal steps' prompts of set v5, into `project` as its folder `label`
+    /// (which `makeProject()`, whose base runs those goal prompts, names by the
+    /// program variants alone).
+    static func copyProgramTrack(_ track: String, as label: String? = nil, into project: URL, fixtures: [String]) throws {
+        let folder = project.appendingPathComponent("golden/variants/\(label ?? track)")
+        for fixture in fixtures {
+            let source = CommandRunner.repositoryRoot.appendingPathComponent("golden/\(goalPromptsV5Golden)+\(track)/\(fixture)")
+            let target = folder.appendingPathComponent(fixture)
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasPrefix("program-") {
+                try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
+            }
+        }
     }
 
     static let options = #"{"options": [{"id": "move-3x-week", "summary": "Move 3 times a week for 8 weeks", "detail": "Short sessions at home, three times a week."}, {"id": "walk-8k-steps", "summary": "Walk 8,000 steps a day by June", "detail": "Add 500 steps to each day every week."}, {"id": "first-push-up", "summary": "Do 5 full push-ups in 10 weeks", "detail": "Start on the knees, then full push-ups."}]}"#

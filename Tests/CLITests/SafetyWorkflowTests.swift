@@ -7,7 +7,8 @@ import Testing
 /// reason, the reason is kept, and the gate shows approved ones apart (through the binary).
 @Suite("Safety failures in the golden workflow")
 struct SafetyWorkflowTests {
-    /// A project with weight-loss-deadline, whose first option set offers a water fast.
+    /// A project with weight-loss-deadline, whose first option set offers a water fast:
+    /// the goal steps' prompts of set v5 and their golden files.
     static func makeProject() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("safety-\(UUID().uuidString)")
         let files = FileManager.default
@@ -15,12 +16,15 @@ struct SafetyWorkflowTests {
         try files.createDirectory(at: root.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
         try files.createDirectory(at: root.appendingPathComponent("golden"), withIntermediateDirectories: true)
         try files.copyItem(at: repository.appendingPathComponent("prompts"), to: root.appendingPathComponent("prompts"))
+        try RunCommandTests.pinGoalPromptsToV5(in: root)
         for ext in ["json", "yaml"] {
             try files.copyItem(
                 at: repository.appendingPathComponent("fixtures/weight-loss-deadline.\(ext)"),
                 to: root.appendingPathComponent("fixtures/weight-loss-deadline.\(ext)"))
         }
-        try files.copyItem(at: repository.appendingPathComponent("golden/weight-loss-deadline"), to: root.appendingPathComponent("golden/weight-loss-deadline"))
+        try files.copyItem(
+            at: repository.appendingPathComponent("golden/\(RunCommandTests.goalPromptsV5Golden)/weight-loss-deadline"),
+            to: root.appendingPathComponent("golden/weight-loss-deadline"))
         return root
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// A large replay (more steps than `index.html` shows in full) reads back whole each
 /// fixture that nothing has changed for, and its report is the one a run that works
 /// every step out writes. Checked on 81 copies of `busy-parent` with its golden files:
-/// 405 steps, each copy's known failures as committed.
+/// 405 steps, each copy's known failures as committed (the goal steps' prompts of set
+/// v5 and the golden files recorded with them).
 @Suite("Reading a large replay's fixtures back whole")
 struct SettledFixturesTests {
     static let copies = 81
@@ -17,13 +18,16 @@ struct SettledFixturesTests {
         let repository = CommandRunner.repositoryRoot
         try files.createDirectory(at: root.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
         try files.copyItem(at: repository.appendingPathComponent("prompts"), to: root.appendingPathComponent("prompts"))
+        try RunCommandTests.pinGoalPromptsToV5(in: root)
         for index in 0..<Self.copies {
             let name = Self.fixture(index)
             for ext in ["json", "yaml"] {
                 try files.copyItem(
                     at: repository.appendingPathComponent("fixtures/busy-parent.\(ext)"), to: root.appendingPathComponent("fixtures/\(name).\(ext)"))
             }
-            try files.copyItem(at: repository.appendingPathComponent("golden/busy-parent"), to: root.appendingPathComponent("golden/\(name)"))
+            try files.copyItem(
+                at: repository.appendingPathComponent("golden/\(RunCommandTests.goalPromptsV5Golden)/busy-parent"),
+                to: root.appendingPathComponent("golden/\(name)"))
         }
         project = root
     }

@@ -663,6 +663,48 @@ struct PromptSetPromotionTests {
         #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("variants/goal-options=lean+program-draft=short").path))
     }
 
+    /// A later step's variant recorded on the old base's goal options ran what is the
+    /// kept old base now: it is renamed to say so and keeps replaying as recorded.
+    @Test func aLaterStepsVariantRecordedOnTheOldBaseFollowsTheKeptOldBase() throws {
+        let golden = { (project: URL) in project.appendingPathComponent("golden") }
+        func setUp() throws -> URL {
+            let project = try VariantTests.makeProject()
+            try Self.write("max_tokens: 1000\n", to: project.appendingPathComponent("prompts/program-draft/variants/short/prompt.yaml"))
+            for (folder, steps) in [
+                ("minimal-record", ["goal-options", "program-draft"]),
+                ("variants/goal-options=terse/minimal-record", ["goal-options", "program-draft"]),
+                ("variants/program-draft=short/minimal-record", ["program-draft"]),
+            ] {
+                for step in steps { try Self.write("{\"from\": \"\(folder)\"}\n", to: golden(project).appendingPathComponent("\(folder)/\(step).json")) }
+            }
+            return project
+        }
+        func read(_ path: String, in project: URL) -> String? {
+            try? String(contentsOf: golden(project).appendingPathComponent(path), encoding: .utf8)
+        }
+
+        let kept = try setUp()
+        defer { try? FileManager.default.removeItem(at: kept) }
+        let promote = try CommandRunner.run(["promote", "terse", "--keep-base-as", "old", "--project", kept.path])
+        #expect(promote.status == 0, "\(promote.standardOutput)\(promote.standardError)")
+        #expect(promote.standardOutput.contains(
+            "golden/variants/program-draft=short/ ran the old base's prompts, which are variant old now: renamed golden/variants/goal-options=old+program-draft=short/"),
+            "\(promote.standardOutput)")
+        let renamed = "variants/goal-options=old+program-draft=short/minimal-record"
+        #expect(read("\(renamed)/goal-options.json", in: kept) == "{\"from\": \"minimal-record\"}\n", "the old base's goal options, copied")
+        #expect(read("\(renamed)/program-draft.json", in: kept) == "{\"from\": \"variants/program-draft=short/minimal-record\"}\n")
+        #expect(read("variants/goal-options=old/minimal-record/goal-options.json", in: kept) == "{\"from\": \"minimal-record\"}\n")
+        #expect(read("variants/program-draft=short/minimal-record/program-draft.json", in: kept) == nil)
+
+        let dropped = try setUp()
+        defer { try? FileManager.default.removeItem(at: dropped) }
+        let plain = try CommandRunner.run(["promote", "terse", "--project", dropped.path])
+        #expect(plain.status == 0, "\(plain.standardOutput)\(plain.standardError)")
+        #expect(plain.standardOutput.contains("golden/variants/program-draft=short/ ran the old base's prompts for a promoted step, and the old base was not kept: its recordings are stale"),
+                "\(plain.standardOutput)")
+        #expect(read("variants/program-draft=short/minimal-record/program-draft.json", in: dropped) != nil, "left where it was")
+    }
+
     @Test func aRenameOntoAnExistingFolderIsRefusedBeforeAnythingIsWritten() throws {
         let project = try VariantTests.makeProject()
         defer { try? FileManager.default.removeItem(at: project) }

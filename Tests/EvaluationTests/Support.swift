@@ -20,10 +20,10 @@ enum Repository {
         try FixtureCorpus(layout: layout).load(names: names)
     }
 
-    /// The prompts with every step's variant `v3` (prompt set v3, the base before v5):
-    /// a model writes the whole program, which the harness's tests script.
+    /// The prompts of sets v5 (goal options) and v3 (programs), where the model writes
+    /// the whole options and program, which the harness's tests script.
     static func prompts() throws -> PromptLibrary {
-        try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v3"], layout: layout))
+        try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v5", "v3"], layout: layout))
     }
 }
 

@@ -7,10 +7,10 @@ import Testing
 
 /// The unsafe programs and goals the approved golden sets of prompt sets v2 and v3
 /// (kept as variants) hold each fail a safety check whose message names the offending
-/// exercise or goal; the base's (prompt set v5) pass the same checks.
+/// exercise or goal; the base's programs (prompt set v5's program steps) pass the same checks.
 struct ApprovedProgramSafetyTests {
     static let base = "golden"
-    static let setV3 = "golden/variants/program-draft=v3+program-edit=v3"
+    static let setV3 = "golden/variants/goal-options=v5+goal-options-edit=v5+program-draft=v3+program-edit=v3"
     static let setV2 = "golden/variants/goal-options=v2+goal-options-edit=v2+program-draft=v2+program-edit=v2"
 
     /// The approved output of `step` for `fixture` in the golden folder `set`, with its markdown.

@@ -43,10 +43,12 @@ struct CompactJSONGrammarTests {
     @Test(arguments: try FixtureCorpus(layout: Repository.layout).fixtureNames())
     func everyValidRecordedReplyIsInItsSchemasGrammar(fixture name: String) throws {
         let record = try Repository.fixture(name).record
-        var folders: [(PromptLibrary, String)] = [(try Repository.prompts(), "golden/\(name)")]
+        var folders: [(PromptLibrary, String)] = [(try PromptLibrary(layout: Repository.layout), "golden/\(name)")]
+        let goalPromptsV5 = try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v5"], layout: Repository.layout))
+        folders.append((goalPromptsV5, "golden/variants/\(goalPromptsV5.variants.track!.label)/\(name)"))
         for variant in ["v4.4"] {
-            let prompts = try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: [variant], layout: Repository.layout))
-            folders.append((prompts, "golden/variants/program-draft=\(variant)+program-edit=\(variant)/\(name)"))
+            let prompts = try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v5", variant], layout: Repository.layout))
+            folders.append((prompts, "golden/variants/\(prompts.variants.track!.label)/\(name)"))
         }
         var checked = 0
         for (prompts, folder) in folders {

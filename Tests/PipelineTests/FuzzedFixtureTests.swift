@@ -166,7 +166,7 @@ struct FuzzedFixtureTests {
         // Every loadable record goes through the whole pipeline: each step valid or a
         // classified failure, never a crash.
         let provider = ScriptedProvider { request in
-            .success(request.schemaName.hasPrefix("program") ? Samples.program : Samples.options)
+            .success(request.schemaName.hasPrefix("program") ? Samples.program : Samples.writtenOptions(for: request))
         }
         let pipeline = Pipeline(runner: StepRunner(provider: provider, prompts: prompts, repairAttempts: 0), lastStep: nil, runsChecks: true)
         let results = await pipeline.run(loaded, jobs: 1)

@@ -88,12 +88,13 @@ struct StepRunnerTests {
         let loose = project.appendingPathComponent("prompts/schemas/goal-options-loose.schema.json")
         try #"{"type": "object", "required": ["options"], "properties": {"options": {"type": "array", "minItems": 3}}}"#
             .write(to: loose, atomically: true, encoding: .utf8)
-        let metadata = project.appendingPathComponent("prompts/goal-options/prompt.yaml")
+        let metadata = project.appendingPathComponent("prompts/goal-options/variants/v5/prompt.yaml")
         let yaml = try String(contentsOf: metadata, encoding: .utf8).replacingOccurrences(of: "schema: goal-options-v3.schema.json", with: "schema: goal-options-loose.schema.json")
         try yaml.write(to: metadata, atomically: true, encoding: .utf8)
         let noSummaries = #"{"options": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#
         let provider = ScriptedProvider([.success(noSummaries)])
-        let runner = StepRunner(provider: provider, prompts: try PromptLibrary(layout: ProjectLayout(root: project)))
+        let layout = ProjectLayout(root: project)
+        let runner = StepRunner(provider: provider, prompts: try PromptLibrary(layout: layout, variants: VariantSelection(resolving: ["v5"], layout: layout)))
         let result = await runner.run(id: .goalOptions, step: .goalOptions, input: StepInput(fixture: try Repository.fixture("busy-parent")))
         #expect(provider.requests.count == 1, "no repair is sent for the contract: the request asked for the reply schema")
         #expect(result.status == .invalid)

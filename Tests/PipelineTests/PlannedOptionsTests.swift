@@ -16,7 +16,7 @@ struct PlannedOptionsTests {
     static let names = try! FixtureCorpus(layout: Repository.layout).fixtureNames()
 
     static func prompts() throws -> PromptLibrary {
-        try PromptLibrary(layout: Repository.layout, variants: VariantSelection(resolving: ["v6"], layout: Repository.layout))
+        try PromptLibrary(layout: Repository.layout)
     }
 
     static func input(_ name: String, options: JSONValue? = nil, feedback: String? = nil) throws -> StepInput {

@@ -14,10 +14,10 @@ struct SchemaWarningsTests {
             warnings.compactMap { $0.split(separator: ":").first.map(String.init) }
         }
         #expect(schemas(SchemaWarnings.forRun(prompts: prompts, configuration: anthropic, through: .goalOptions))
-                == ["prompts/schemas/goal-options-v3.schema.json"])
+                == ["prompts/schemas/goal-options-v6.schema.json"])
         let whole = SchemaWarnings.forRun(prompts: prompts, configuration: anthropic)
         #expect(schemas(whole) == [
-            "prompts/schemas/goal-options-v3.schema.json", "prompts/schemas/program-v5.schema.json", "prompts/schemas/program-edit-v5.schema.json",
+            "prompts/schemas/goal-options-v6.schema.json", "prompts/schemas/program-v5.schema.json", "prompts/schemas/program-edit-v5.schema.json",
         ])
         #expect(whole[1].contains("anthropic cannot enforce") && whole[1].contains("(maxItems, maxLength, maximum, minItems, minLength, minimum, uniqueItems)"),
                 "\(whole[1])")

@@ -14,6 +14,17 @@ public enum PromptData {
         value.serialized(JSONWriteOptions(pretty: pretty, escapesAngleBrackets: true))
     }
 
+    /// A goal option with its fields in the order the app reads them (`id`, `summary`,
+    /// `detail`, then the backend's `kind` and `weeks`, then any other in its own order),
+    /// whether it comes from a run or from an approved file, whose keys are sorted:
+    /// `render` then shows the confirmed goal exactly as a run sends it.
+    public static func goalOption(_ option: JSONValue) -> JSONValue {
+        guard case .object(let object) = option else { return option }
+        let order = ["id", "summary", "detail", "kind", "weeks"]
+        let known = order.compactMap { key in object[key].map { JSONObject.Member(key: key, value: $0) } }
+        return .object(JSONObject(known + object.members.filter { !order.contains($0.key) }))
+    }
+
     /// Goal options as numbered lines of their summary and detail, each a fenced JSON
     /// string, without ids: a list to read, not a JSON answer a small model can copy
     /// back unchanged.

@@ -205,7 +205,7 @@ public struct PromptLibrary: Sendable {
             variables["earlier_feedback_json"] = PromptData.fenced(.array(input.earlierFeedback.map(JSONValue.string)))
         }
         if let feedback = input.feedback { variables["feedback_json"] = PromptData.fenced(.string(feedback)) }
-        if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(goal) }
+        if let goal = input.confirmedGoal { variables["confirmed_goal_json"] = PromptData.fenced(PromptData.goalOption(goal)) }
         if let program = shownProgram(step, input: input) {
             variables["current_program_json"] = PromptData.fenced(program, pretty: false)
             if used.contains("current_program_text") { variables["current_program_text"] = PromptData.programLines(program) }
