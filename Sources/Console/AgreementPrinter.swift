@@ -76,13 +76,13 @@ public struct AgreementPrinter {
 
     /// Why the agreement falls short of `minimum`, overall or for a kind of output; nil
     /// when it does not. No labelled output at all falls short too.
-    public static func shortfall(of agreement: Agreement?, minimum: Double) -> String? {
+    public static func shortfall(of agreement: Agreement?, minimum: Double, judge: String = "the checks agree") -> String? {
         guard let agreement, agreement.overall.count > 0 else {
             return "--min-agreement \(minimum): no labelled output was judged, so there is no agreement to gate on."
         }
         let below = agreement.matrices.filter { ($0.agreement ?? 0) < minimum }
         guard !below.isEmpty else { return nil }
-        return "the checks agree with the reviewers on less than \(Agreement.percent(minimum)): "
+        return "\(judge) with the reviewers on less than \(Agreement.percent(minimum)): "
             + below.map { "\($0.kind) \(Agreement.percent($0.agreement)) of \($0.count)" }.joined(separator: ", ") + "."
     }
 

@@ -91,7 +91,11 @@ public struct Project: Sendable {
     public func provider(
         _ settings: ProviderSettings, track: VariantTrack?, prices: PriceTable, digests: FileDigests? = nil
     ) throws -> any ModelProvider {
-        let store = cassettes(track: track, digests: digests)
+        try provider(settings, recordingInto: cassettes(track: track, digests: digests), prices: prices)
+    }
+
+    /// The provider stack `settings` describe, replaying from and recording into `store`.
+    func provider(_ settings: ProviderSettings, recordingInto store: any CassetteStorage, prices: PriceTable) throws -> any ModelProvider {
         guard let configuration = settings.configuration else { return ReplayProvider(store: store) }
         let budget = RunBudget(
             maxCalls: settings.maxCalls, maxTokens: settings.maxTokens, maxMinutes: settings.maxMinutes,

@@ -109,12 +109,12 @@ public struct FixtureCorpus: Sendable {
         return FixtureCheckReport(fixtureNames: names.sorted(), fileCount: files.count, problems: problems, records: records.sorted { $0.file < $1.file })
     }
 
-    /// `golden/variants/` holds the prompt variants' files, so no fixture may be called `variants`.
+    /// `golden/variants/` and `golden/judges/` are no fixture's, so no fixture may take their names.
     func reservedNameProblem(_ name: String, record: URL) -> FixtureProblem? {
-        guard name == VariantTrack.folderName else { return nil }
+        guard let holds = ReservedGoldenFolder.all[name] else { return nil }
         return FixtureProblem(
             file: layout.displayPath(of: record),
-            message: "`\(name)` is reserved: golden/\(name)/ holds the prompt variants' files; rename the fixture")
+            message: "`\(name)` is reserved: golden/\(name)/ holds \(holds); rename the fixture")
     }
 
     /// The scenario file for a record: `NAME.yaml`, or `NAME.yml` when only that exists.

@@ -21,7 +21,7 @@ public enum FixtureTemplate {
         guard name.range(of: #"^[a-z0-9]+(-[a-z0-9]+)*$"#, options: .regularExpression) != nil else {
             throw .badName(name)
         }
-        guard name != VariantTrack.folderName else { throw .reservedName(name) }
+        guard ReservedGoldenFolder.all[name] == nil else { throw .reservedName(name) }
         let recordURL = layout.fixtures.appendingPathComponent("\(name).json")
         let scenarioURL = layout.fixtures.appendingPathComponent("\(name).yaml")
         for url in [recordURL, scenarioURL, layout.fixtures.appendingPathComponent("\(name).yml")] where FileManager.default.fileExists(atPath: url.path) {
@@ -150,7 +150,7 @@ public enum FixtureTemplateError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badName(let name): "`\(name)` is not a fixture name: use lowercase letters, digits and single hyphens (`new-runner`)."
-        case .reservedName(let name): "`\(name)` is reserved: golden/\(name)/ holds the prompt variants' files; choose another name."
+        case .reservedName(let name): "`\(name)` is reserved: golden/\(name)/ holds \(ReservedGoldenFolder.all[name] ?? "files of its own"); choose another name."
         case .exists(let path): "\(path) already exists; fixtures new never overwrites a fixture. Choose another name, or edit that one."
         case .badRecord(let problems): "The record cannot be used:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
         case .unwritable(let reason): "The fixture could not be written: \(reason)."

@@ -38,3 +38,15 @@ extension StepID {
         step.traits.firstID
     }
 }
+
+/// The folders under `golden/` that belong to no fixture, so no fixture may take their names.
+public enum ReservedGoldenFolder {
+    /// The recorded verdicts of the model-graded rubrics: `golden/judges/<rubric>/`.
+    public static let judges = "judges"
+
+    /// Every reserved name, with what the folder holds.
+    public static let all: [String: String] = [
+        VariantTrack.folderName: "the prompt variants' files",
+        judges: "the rubrics' recorded verdicts",
+    ]
+}

@@ -169,7 +169,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// `stepFileSuffixes`); anything else, such as golden/README.md, is not ours.
     public func orphans(excluding produced: Set<StepKey>) -> [GoldenOrphan] {
         let fixtures = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && $0 != VariantTrack.folderName }
+            .filter { !$0.hasPrefix(".") && ReservedGoldenFolder.all[$0] == nil }
         // A large suite has thousands of folders to list: each core takes its share.
         let found = fixtures.concurrentMap { fixture -> [StepKey: [String]] in
             let fixtureFolder = "\(folder.path)/\(fixture)"
@@ -224,7 +224,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// The fixtures golden/ holds files for, sorted (retired fixtures included until pruned).
     public func fixtureFolders() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0 != VariantTrack.folderName && isFolder(folder.appendingPathComponent($0).path) }.sorted()
+        return names.filter { ReservedGoldenFolder.all[$0] == nil && isFolder(folder.appendingPathComponent($0).path) }.sorted()
     }
 
     /// Every (fixture, step) with approved output, or with pending output, sorted.
