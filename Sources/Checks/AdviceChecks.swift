@@ -142,33 +142,47 @@ enum AdviceChecks {
     }
 
     /// `program.serves-goal`: every activity the confirmed goal's summary names shows in the
-    /// program's goal or title and in at least one exercise. Nil when the goal names
-    /// none of the activities the rules know.
+    /// program's goal or title and in at least one exercise; and when its detail promises
+    /// activities the summary does not name ("150 minutes a week of brisk walking or
+    /// cycling"), at least one of them is an exercise, since a detail often lists
+    /// alternatives. Nil when the goal names none of the activities the rules know.
     static func servesGoal(program: JSONValue, confirmedGoal: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> CheckResult? {
         let rules = knowledge.advice
         let keptOut = Set(SafetyChecks.conditions(of: record, knowledge: knowledge).flatMap(\.condition.avoid))
-        // The card's title is what the person chose; its detail often lists alternatives ("treadmill or bike").
-        let goalText = confirmedGoal["summary"]?.stringValue ?? confirmedGoal["detail"]?.stringValue ?? ""
-        let named = rules.goalActivities
-            .filter { activity in activity.family.map { !keptOut.contains($0) } ?? true }
-            .compactMap { activity in firstMention(of: activity.goalWords, in: goalText).map { (activity, $0) } }
-        guard !named.isEmpty else { return nil }
+        let owed = rules.goalActivities.filter { activity in activity.family.map { !keptOut.contains($0) } ?? true }
+        let summary = confirmedGoal["summary"]?.stringValue ?? ""
+        let detail = confirmedGoal["detail"]?.stringValue ?? ""
+        let named = owed.compactMap { activity in firstMention(of: activity.goalWords, in: summary.isEmpty ? detail : summary).map { (activity, $0) } }
+        let promised = summary.isEmpty ? [] : owed
+            .filter { activity in !named.contains { $0.0.id == activity.id } }
+            .compactMap { activity in firstMention(of: activity.goalWords, in: detail).map { (activity, $0) } }
+        guard !named.isEmpty || !promised.isEmpty else { return nil }
         let name = "program.serves-goal"
         let programGoal = Searchable([program["title"]?.stringValue, program["goal"]?.stringValue].compactMap { $0 }.joined(separator: "\n"))
         let exercises = (program["sessions"]?.arrayValue ?? []).flatMap { ProgramChecks.exercises(of: $0).map(\.name) }
+        func isExercise(_ activity: AdviceRules.GoalActivity) -> Bool {
+            exercises.contains(where: activity.isDone(by:))
+        }
         var problems: [String] = []
         for (activity, word) in named {
-            if !exercises.contains(where: { exercise in activity.exerciseWords.contains { TextMatching.firstMatch(of: $0, in: exercise) != nil } }) {
+            if !isExercise(activity) {
                 problems.append("no exercise is \(activity.id) (the goal says \"\(word)\")")
             }
             if !(activity.goalWords + activity.exerciseWords).contains(where: { TextMatching.firstMatch(of: $0, in: programGoal) != nil }) {
                 problems.append("the program's goal does not name \(activity.id)")
             }
         }
-        let summary = confirmedGoal["summary"]?.stringValue.map { " \"\($0.prefix(80))\"" } ?? ""
+        if !promised.isEmpty, !promised.contains(where: { isExercise($0.0) }) {
+            problems.append("the goal's detail promises " + promised.map { "\($0.0.id) (\"\($0.1)\")" }.joined(separator: " or ") + ", and no exercise is any of them")
+        }
+        let quoted = summary.isEmpty ? "" : " \"\(summary.prefix(80))\""
+        let served = [
+            named.isEmpty ? nil : named.map(\.0.id).joined(separator: ", ") + " in its goal and exercises",
+            promised.first { isExercise($0.0) }.map { "\($0.0.id) in its exercises, as the goal's detail promises" },
+        ].compactMap { $0 }
         return problems.isEmpty
-            ? .pass(name, "serves the confirmed goal\(summary): " + named.map(\.0.id).joined(separator: ", ") + " in its goal and exercises")
-            : .fail(name, "does not serve the confirmed goal\(summary): " + problems.joined(separator: "; "))
+            ? .pass(name, "serves the confirmed goal\(quoted): " + served.joined(separator: "; "))
+            : .fail(name, "does not serve the confirmed goal\(quoted): " + problems.joined(separator: "; "))
     }
 
     /// Why a program owes this record a referral, one phrase each; empty when it owes none.

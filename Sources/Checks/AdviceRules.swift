@@ -80,6 +80,14 @@ public struct AdviceRules: Sendable, Hashable {
         public var family: String?
         public var goalWords: [String]
         public var exerciseWords: [String]
+        /// Exercise names that hold an exercise word but train something else ("Banded lateral walk").
+        public var notExerciseWords: [String] = []
+
+        /// Whether the exercise called `name` is this activity.
+        func isDone(by name: String) -> Bool {
+            exerciseWords.contains { TextMatching.firstMatch(of: $0, in: name) != nil }
+                && !notExerciseWords.contains { TextMatching.firstMatch(of: $0, in: name) != nil }
+        }
     }
 
     /// The words of a referral in one language: a professional and an advice to see them.
@@ -217,7 +225,8 @@ public struct AdviceRules: Sendable, Hashable {
             let at = "/goal_activities/\(index)"
             let family = document["goal_activities"]?[index]?["family"]?.stringValue
             activities.append(GoalActivity(
-                id: try string(at + "/id"), family: family, goalWords: try strings(at + "/goal"), exerciseWords: try strings(at + "/exercises")))
+                id: try string(at + "/id"), family: family, goalWords: try strings(at + "/goal"), exerciseWords: try strings(at + "/exercises"),
+                notExerciseWords: document["goal_activities"]?[index]?["not_exercises"] == nil ? [] : try strings(at + "/not_exercises")))
         }
         self.init(
             kinds: kinds, referralWords: try strings("/referral_words"), weightLossFocus: try vocabulary("/weight_loss_focus"),

@@ -1,3 +1,4 @@
+import Foundation
 import Intake
 import JSONSchema
 
@@ -131,6 +132,18 @@ enum GoalOptionChecks {
         }
     }
 
+    /// The first of the feedback's wish words found in `text`: as a word, or, for a
+    /// longer word, as another word of its family ("caminar" finds "camina", "bailar" "baila").
+    private static func wishWord(_ words: [String], in text: TextMatching.Searchable) -> String? {
+        if let word = words.first(where: { TextMatching.firstMatch(of: $0, in: text) != nil }) { return word }
+        return words.first { word in
+            let folded = TextMatching.folded(word).lowercased()
+            guard folded.count >= 6, folded.allSatisfy(\.isLetter) else { return false }
+            let stem = NSRegularExpression.escapedPattern(for: String(folded.dropLast(2)))
+            return TextMatching.firstMatch(ofPattern: "(?i)(?<![\\p{L}])\(stem)\\p{L}{0,4}(?![\\p{L}])", in: text.folded) != nil
+        }
+    }
+
     /// `text` on one line, its line breaks shown as ⏎, cut to `limit` characters.
     private static func oneLine(_ text: String, limit: Int) -> String {
         let flat = text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
@@ -156,11 +169,16 @@ enum GoalOptionChecks {
             // id or a summary kept from before shows nothing about the feedback.
             let earlier = Set(before.map(optionTexts) ?? [])
             let changed = optionTexts(output).filter { !earlier.contains($0) }
-            let text = TextMatching.Searchable(changed.joined(separator: "\n"))
-            let found = words.first { TextMatching.firstMatch(of: $0, in: text) != nil }
+            let found = wishWord(words, in: TextMatching.Searchable(changed.joined(separator: "\n")))
             // A round that changes nothing answers the feedback in its note, a sentence the person reads.
             if found == nil, changed.isEmpty, let note {
                 results.append(.pass("edit.reflects-feedback", "nothing changed, and a note answers the feedback: \"\(note.prefix(80))\""))
+                return results
+            }
+            // What the feedback wants is already an option it kept, and the rest changed around it.
+            let kept = optionTexts(output).filter { earlier.contains($0) }
+            if found == nil, !changed.isEmpty, let answered = wishWord(words, in: TextMatching.Searchable(kept.joined(separator: "\n"))) {
+                results.append(.pass("edit.reflects-feedback", "an option kept from before already mentions \"\(answered)\", and the options changed around it"))
                 return results
             }
             results.append(found.map { .pass("edit.reflects-feedback", "the changed options mention \"\($0)\"") }

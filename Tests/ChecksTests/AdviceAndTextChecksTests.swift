@@ -152,6 +152,28 @@ struct AdviceAndTextChecksTests {
         #expect(AdviceChecks.servesGoal(program: squats, confirmedGoal: goal, record: postpartum, knowledge: knowledge) == nil)
     }
 
+    /// A goal's detail that promises aerobic work lists alternatives: one of them is owed,
+    /// and an exercise that only borrows the word ("Banded lateral walk") is none of them.
+    @Test func aGoalsDetailOwesOneOfTheActivitiesItPromises() throws {
+        let knowledge = try Self.knowledge()
+        let goal: JSONValue = ["summary": "Bring your blood pressure down in 26 weeks.",
+                               "detail": "You build up to 150 minutes a week of brisk walking or cycling, plus two strength days."]
+        func program(_ names: [String]) -> JSONValue {
+            ["title": "Lower blood pressure", "goal": "Bring your blood pressure down",
+             "sessions": [["name": "Day 1", "exercises": .array(names.map { Samples.exercise($0) })]]]
+        }
+        let bands = try #require(AdviceChecks.servesGoal(program: program(["Banded lateral walk", "Seated band row"]), confirmedGoal: goal, record: LocalIntakeData(), knowledge: knowledge))
+        #expect(!bands.passed)
+        #expect(bands.message.contains("the goal's detail promises cycling (") && bands.message.contains(") or walking ("), "\(bands.message)")
+        #expect(bands.message.hasSuffix("and no exercise is any of them"), "\(bands.message)")
+        let cycling = try #require(AdviceChecks.servesGoal(program: program(["Stationary bike intervals", "Seated band row"]), confirmedGoal: goal, record: LocalIntakeData(), knowledge: knowledge))
+        #expect(cycling.passed, "one of the alternatives is enough: \(cycling.message)")
+        let spanish: JSONValue = ["summary": "Baja tu azúcar en la sangre para diciembre.",
+                                  "detail": "Sumas hasta 150 minutos a la semana de caminata rápida o bici y dos días de fuerza."]
+        #expect(AdviceChecks.servesGoal(program: program(["Sentadilla con banda"]), confirmedGoal: spanish, record: LocalIntakeData(), knowledge: knowledge)?.passed == false)
+        #expect(AdviceChecks.servesGoal(program: program(["Caminata rápida"]), confirmedGoal: spanish, record: LocalIntakeData(), knowledge: knowledge)?.passed == true)
+    }
+
     // MARK: Sessions
 
     @Test func sessionsThatDoNotTrain() throws {

@@ -62,6 +62,29 @@ struct GoalOptionChecksTests {
         #expect(changed["edit.reflects-feedback"]?.message == "the changed options mention \"run\"")
     }
 
+    /// A wish word's family counts ("caminar" in "Camina"), and a wish an option kept from
+    /// before already answers passes when the options changed around it; a kept option
+    /// alone, with nothing changed, does not.
+    @Test func aWishIsSeenInItsWordsFamilyAndInTheOptionsKeptForIt() {
+        let options: [JSONValue] = [
+            ["id": "energy", "summary": "Have more energy through your day.", "detail": "You train 3 days a week."],
+            ["id": "back", "summary": "Build a back that hurts less by June.", "detail": "You strengthen your back and core."],
+            ["id": "weight", "summary": "Lose up to 12 pounds by June.", "detail": "About 1 lb a week."],
+        ]
+        let before: JSONValue = ["options": .array(options)]
+        let dance = OptionEdit(feedback: "Quiero algo más de caminar y bailar", expect: OptionEditExpectations(mentionAny: ["caminar", "bailar"]))
+        let spanish: JSONValue = ["options": .array([["id": "wish", "summary": "Camina y baila con más aguante.", "detail": "Tres días a la semana."]] + options.dropFirst())]
+        #expect(byName(GoalOptionChecks.check(spanish, edit: dance, before: before))["edit.reflects-feedback"]?.message == "the changed options mention \"caminar\"")
+        let notAWord: JSONValue = ["options": .array([["id": "wish", "summary": "Camisetas para correr.", "detail": "Tres días a la semana."]] + options.dropFirst())]
+        #expect(byName(GoalOptionChecks.check(notAWord, edit: dance, before: before))["edit.reflects-feedback"]?.passed == false, "\"camis\" is no family of caminar")
+
+        let back = OptionEdit(feedback: "less about the weight and more about my back", expect: OptionEditExpectations(mentionAny: ["back", "core"]))
+        let swapped: JSONValue = ["options": .array(Array(options.prefix(2)) + [["id": "stamina", "summary": "Build your stamina by June.", "detail": "Walk a little more each week."]])]
+        #expect(byName(GoalOptionChecks.check(swapped, edit: back, before: before))["edit.reflects-feedback"]?.message
+            == "an option kept from before already mentions \"back\", and the options changed around it")
+        #expect(byName(GoalOptionChecks.check(before, edit: back, before: before))["edit.reflects-feedback"]?.passed == false, "nothing changed and no note")
+    }
+
     @Test func feedbackShowsOnlyInTextTheEditChangedNeverInIDs() {
         let edit = OptionEdit(feedback: "something with kettlebells", expect: OptionEditExpectations(mentionAny: ["kettlebell", "energy"]))
         // "energy" was already in the list, and the id is not text a person reads.
