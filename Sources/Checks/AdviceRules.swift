@@ -131,6 +131,22 @@ public struct AdviceRules: Sendable, Hashable {
     public var goalLine: GoalLineRules?
     /// How an edit is told to have changed only what its feedback asks; nil when the file gives no rules.
     public var editFidelity: EditFidelityRules?
+    /// How a program's push-ups are set against the push-ups a person can do; nil when the file gives no rules.
+    public var pushUpLevel: PushUpLevelRules?
+
+    /// The words a push-up baseline and a push-up's variant are read with (`advice.yaml`'s `push_up_level`).
+    public struct PushUpLevelRules: Sendable, Hashable {
+        /// Names of a push-up in any variant.
+        public var pushUps: [String]
+        /// Words that make a push-up one from the knees.
+        public var knees: [String]
+        /// Words of a variant easier than one from the knees (wall, incline).
+        public var easier: [String]
+        /// Words of a variant harder than a full push-up (decline, diamond).
+        public var harder: [String]
+        /// From this many full push-ups, only wall, incline and knee push-ups are below the person.
+        public var pastRegressionsFrom: Int
+    }
 
     /// A title and goal name the person's target: never a first step, never the person speaking.
     public struct GoalLineRules: Sendable, Hashable {
@@ -260,6 +276,14 @@ public struct AdviceRules: Sendable, Hashable {
             editFidelity = EditFidelityRules(
                 asksToAdd: try strings("/edit_fidelity/asks_to_add"), structureWords: try strings("/edit_fidelity/structure_words"),
                 cueWords: try strings("/edit_fidelity/cue_words"), instructionOpenings: try strings("/edit_fidelity/instruction_openings"))
+        }
+        if document["push_up_level"] != nil {
+            guard let from = document["push_up_level"]?["past_regressions_from"]?.intValue, from > 0 else {
+                throw fail("/push_up_level/past_regressions_from", "expected the full push-ups from which wall, incline and knee push-ups are below a person, a whole number above 0")
+            }
+            pushUpLevel = PushUpLevelRules(
+                pushUps: try strings("/push_up_level/push_ups"), knees: try strings("/push_up_level/knees"),
+                easier: try strings("/push_up_level/easier"), harder: try strings("/push_up_level/harder"), pastRegressionsFrom: from)
         }
         for member in document["beta_blockers"]?["note"]?.objectValue?.members ?? [] {
             effortNotes[member.key] = try string("/beta_blockers/note/\(member.key)")

@@ -127,6 +127,10 @@ public enum DomainChecks {
             if let time = availableTime(step, context: context) {
                 results.append(ProgramPlanChecks.fillsTheTime(program, time: time, rules: rules))
             }
+            if let levels = rules.pushUpLevel, let result = LevelChecks.pushUps(
+                program: program, record: record, injured: !AdviceChecks.referralReasons(record, knowledge: context.knowledge).isEmpty, rules: levels) {
+                results.append(result)
+            }
             if let goal = context.confirmedGoal, let result = AdviceChecks.servesGoal(program: program, confirmedGoal: goal, record: record, knowledge: context.knowledge) {
                 results.append(result)
             }
