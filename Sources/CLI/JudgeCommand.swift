@@ -59,7 +59,8 @@ struct JudgeCommand: AsyncParsableCommand {
         case .json: try printer.printJSON(judgement)
         case .text: printer.printText(judgement)
         }
-        printer.printProblems(judgement, to: .standardError)
+        let scope = variantOptions.variant.flatMap { ["--variant", $0] } + fixtures.flatMap { ["--fixture", $0] }
+        printer.printProblems(judgement, scope: scope, to: .standardError)
         var fails = !judgement.notJudged.isEmpty
         if let minAgreement, let below = AgreementPrinter.shortfall(of: judgement.agreement, minimum: minAgreement, judge: "the judge agrees") {
             Terminal.standardError.writeLine("error: \(below)")

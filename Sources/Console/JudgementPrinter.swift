@@ -43,12 +43,14 @@ public struct JudgementPrinter {
         terminal.writeLine(object.serialized(.prettySorted))
     }
 
-    /// The outputs the judge gave no verdict on, and how to record what is missing.
-    public func printProblems(_ judgement: Project.Judgement, to err: Terminal) {
+    /// The outputs the judge gave no verdict on, and how to record what is missing;
+    /// `scope` is the command's own `--variant` and `--fixture` arguments.
+    public func printProblems(_ judgement: Project.Judgement, scope: [String] = [], to err: Terminal) {
         guard !judgement.notJudged.isEmpty else { return }
         for line in judgement.notJudged.prefix(10) { err.writeLine("not judged: \(line)") }
         if judgement.notJudged.count > 10 { err.writeLine("not judged: and \(judgement.notJudged.count - 10) more") }
-        err.writeLine("Record the missing verdicts with `\(Invocation.command) judge \(judgement.rubric.name) --provider local --record-missing` "
+        let arguments = ([judgement.rubric.name, "--provider", "local", "--record-missing"] + scope).joined(separator: " ")
+        err.writeLine("Record the missing verdicts with `\(Invocation.command) judge \(arguments)` "
             + "(start the model first: `scripts/local-model serve qwen`).")
     }
 }

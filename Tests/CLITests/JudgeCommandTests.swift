@@ -80,11 +80,11 @@ struct JudgeCommandTests {
         // A changed rubric makes every recorded verdict stale: not judged, and the command fails.
         let file = project.appendingPathComponent("prompts/rubrics/strict.md")
         try (Self.rubric + "\nFail a program with sessions far shorter than the person's time.\n").write(to: file, atomically: true, encoding: .utf8)
-        let stale = try CommandRunner.run(scope)
+        let stale = try CommandRunner.run(scope + ["--fixture", "busy-parent"])
         #expect(stale.status == 1)
         #expect(stale.standardError.contains("not judged: busy-parent/program-draft: the verdict in golden/judges/strict/busy-parent/program-draft.cassette.json was recorded for another request"),
                 "\(stale.standardError)")
-        #expect(stale.standardError.contains("judge strict --provider local --record-missing"))
+        #expect(stale.standardError.contains("judge strict --provider local --record-missing --fixture busy-parent`"), "the command that records them, scoped as this one was")
     }
 
     @Test(arguments: [
