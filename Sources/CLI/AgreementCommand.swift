@@ -28,16 +28,7 @@ struct AgreementCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("text, or json (the object results.json holds under `agreement`).", valueName: "format"))
     var format: Format = .text
 
-    @Option(
-        name: .customLong("min-agreement"),
-        help: ArgumentHelp("Exit 1 when the share of outputs the checks and the reviewers agree on is below this (0 to 1).", valueName: "share"))
-    var minAgreement: Double?
-
-    func validate() throws {
-        if let minAgreement, !(0...1).contains(minAgreement) {
-            throw ValidationError("--min-agreement is a share from 0 to 1, such as 0.9; got \(minAgreement).")
-        }
-    }
+    @OptionGroup var gateOptions: AgreementGateOptions
 
     func run() async throws {
         let project = try projectOptions.openProject()
@@ -48,7 +39,7 @@ struct AgreementCommand: AsyncParsableCommand {
         case .text: printer.printText(measure.agreement, labels: measure.labels)
         }
         printer.printProblems(measure, to: .standardError)
-        if let minAgreement, let below = AgreementPrinter.shortfall(of: measure.agreement, minimum: minAgreement) {
+        if let minAgreement = gateOptions.minAgreement, let below = AgreementPrinter.shortfall(of: measure.agreement, minimum: minAgreement) {
             Terminal.standardError.writeLine("error: \(below)")
             throw ExitCode.failure
         }

@@ -37,16 +37,7 @@ struct JudgeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("text, or json.", valueName: "format"))
     var format: Format = .text
 
-    @Option(
-        name: .customLong("min-agreement"),
-        help: ArgumentHelp("Exit 1 when the share of labelled outputs the judge and the reviewers agree on is below this (0 to 1).", valueName: "share"))
-    var minAgreement: Double?
-
-    func validate() throws {
-        if let minAgreement, !(0...1).contains(minAgreement) {
-            throw ValidationError("--min-agreement is a share from 0 to 1, such as 0.9; got \(minAgreement).")
-        }
-    }
+    @OptionGroup var gateOptions: AgreementGateOptions
 
     func run() async throws {
         let project = try projectOptions.openProject()
@@ -62,7 +53,7 @@ struct JudgeCommand: AsyncParsableCommand {
         let scope = variantOptions.variant.flatMap { ["--variant", $0] } + fixtures.flatMap { ["--fixture", $0] }
         printer.printProblems(judgement, scope: scope, to: .standardError)
         var fails = !judgement.notJudged.isEmpty
-        if let minAgreement, let below = AgreementPrinter.shortfall(of: judgement.agreement, minimum: minAgreement, judge: "the judge agrees") {
+        if let minAgreement = gateOptions.minAgreement, let below = AgreementPrinter.shortfall(of: judgement.agreement, minimum: minAgreement, judge: "the judge agrees") {
             Terminal.standardError.writeLine("error: \(below)")
             fails = true
         }
