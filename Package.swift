@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,6 +13,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The review server. Its default traits are off: swift-configuration and full
+        // Foundation would add build time for nothing `serve` uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already built for Hummingbird: the bound address of a server on a picked port, and its logger's level.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // JSON documents (parser with source locations, pointers, writer) and the
@@ -89,11 +95,22 @@ let package = Package(
         // Pure arithmetic; depends on nothing.
         .target(name: "Statistics"),
 
+        // `serve`: the review pages over HTTP on loopback, and their actions (accept, reject,
+        // label), each a call into the same library code as the commands.
+        .target(
+            name: "ReviewServer",
+            dependencies: [
+                "JSONSchema", "Intake", "Storage", "Pipeline", "Diff", "Golden", "Reports", "History", "Evaluation",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The thin command-line front end.
         .executableTarget(
             name: "trainer-eval",
             dependencies: [
-                "JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation", "Console",
+                "JSONSchema", "Intake", "Providers", "Storage", "Pipeline", "Diff", "Replay", "Golden", "Reports", "History", "Evaluation", "Console", "ReviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -122,6 +139,10 @@ let package = Package(
             dependencies: ["Console", "Storage", "Checks", "Reports", "Golden", "Pipeline", "Intake", "Providers", "Evaluation", "JSONSchema", "TestSupport"]
         ),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], exclude: ["make-reference.py", "reference.json"]),
+        .testTarget(
+            name: "ReviewServerTests",
+            dependencies: ["ReviewServer", "Evaluation", "Golden", "Storage", "Intake", "Providers", "JSONSchema", "TestSupport"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "TestSupport"]),
     ]
 )

@@ -22,7 +22,7 @@ struct TrainerEval: AsyncParsableCommand {
         version: version,
         subcommands: [
             RunCommand.self, RenderCommand.self, CheckCommand.self, PendingCommand.self, DiffCommand.self, ReviewCommand.self, AcceptCommand.self,
-            RejectCommand.self, UnsafeCommand.self, LabelCommand.self, AgreementCommand.self, JudgeCommand.self, PromoteCommand.self, VariantsCommand.self, RetireCommand.self, MergeCommand.self, HistoryCommand.self, CompareCommand.self, FixturesCommand.self, ValidateCommand.self, SchemaCheckCommand.self,
+            RejectCommand.self, UnsafeCommand.self, LabelCommand.self, AgreementCommand.self, JudgeCommand.self, PromoteCommand.self, VariantsCommand.self, RetireCommand.self, MergeCommand.self, HistoryCommand.self, CompareCommand.self, ServeCommand.self, FixturesCommand.self, ValidateCommand.self, SchemaCheckCommand.self,
             BenchValidateCommand.self,
         ]
     )

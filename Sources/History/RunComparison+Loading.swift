@@ -41,7 +41,7 @@ extension RunComparison {
     }
 
     /// A run's report as its `results.json` holds it, or why it cannot be read.
-    private static func readReport(of run: RunRow, layout: ProjectLayout) -> Result<RunReport, ReportUnavailable> {
+    public static func readReport(of run: RunRow, layout: ProjectLayout) -> Result<RunReport, ReportUnavailable> {
         let folder = run.reportFolder.map { path in
             path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: true) : layout.root.appendingPathComponent(path, isDirectory: true)
         } ?? layout.reports.appendingPathComponent(run.id, isDirectory: true)
@@ -60,8 +60,9 @@ extension RunComparison {
         }
     }
 
-    private struct ReportUnavailable: Error, CustomStringConvertible {
-        var description: String
+    /// Why a run's report cannot be shown: its folder is gone, or holds another run's.
+    public struct ReportUnavailable: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The approved golden outputs as rows, so a run can be compared with golden.

@@ -64,6 +64,14 @@ extension ComparisonReport {
     /// A self-contained page; ties with the same checks and output on both sides are
     /// listed by name only unless asked for.
     public static func html(_ comparison: RunComparison, outputs: ComparedOutputs, includingUnchanged: Bool = false) -> String {
+        HTML.document(
+            title: "trainer-eval · \(comparison.headName) vs \(comparison.baseName)",
+            body: body(comparison, outputs: outputs, includingUnchanged: includingUnchanged), extraStyle: comparisonStylesheet)
+    }
+
+    /// The page's body, for a page that brings its own frame (`serve`), with
+    /// `comparisonStylesheet` as its extra style.
+    public static func body(_ comparison: RunComparison, outputs: ComparedOutputs, includingUnchanged: Bool = false) -> String {
         let pairs = pairs(comparison, outputs: outputs)
         let grouped = Dictionary(grouping: pairs, by: \.kind)
         let unpaired = comparison.cases.filter { $0.change == .onlyInHead || $0.change == .onlyInBase }
@@ -76,8 +84,7 @@ extension ComparisonReport {
         }
         if !unpaired.isEmpty { page += unpairedSection(unpaired, comparison: comparison) }
         page += "</main>"
-        return HTML.document(
-            title: "trainer-eval · \(comparison.headName) vs \(comparison.baseName)", body: page, extraStyle: comparisonStylesheet)
+        return page
     }
 
     // MARK: Verdict
@@ -354,7 +361,7 @@ extension ComparisonReport {
             + "<p class=\"meta\">Not paired, so not part of the verdict.</p><ul class=\"unpaired\">\(items)</ul></section>"
     }
 
-    static let comparisonStylesheet = """
+    public static let comparisonStylesheet = """
         section.pairs,nav.sections{max-width:1200px;margin:0 auto;padding:6px 0}
         nav.sections{display:flex;flex-wrap:wrap;gap:6px;padding:6px 16px}
         nav.sections a{border:1px solid var(--line);background:var(--card);border-radius:14px;padding:3px 10px;color:var(--fg);text-decoration:none;font-size:.85rem}

@@ -1,5 +1,5 @@
 extension HTMLReport {
-    static let stylesheet = """
+    public static let stylesheet = """
         :root{--fg:#1d2330;--muted:#5b6577;--line:#dde2ea;--bg:#f6f7f9;--card:#fff;
         --pass:#1a7f37;--known:#9a6700;--changed:#0969da;--new:#8250df;--bad:#cf222e;--stale:#bc4c00;--skip:#6e7781}
         *{box-sizing:border-box}

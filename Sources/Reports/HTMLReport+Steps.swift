@@ -42,6 +42,23 @@ extension HTMLReport {
             """
     }
 
+    /// One step as the report shows it: status, reasons, guardrail interventions, the
+    /// output rendered (a program's markdown as the person reads it), diffs, checks,
+    /// attempts and the rendered prompt. `serve` shows a run's step with it.
+    public static func stepArticle(_ step: StepReport, fixture: String, recorded: Bool) -> String {
+        self.step(step, fixture: fixture, brief: false, recorded: recorded)
+    }
+
+    /// A program's approved and new markdown rendered side by side, each with what
+    /// changed marked in place.
+    public static func comparedPrograms(golden: String, new: String, newTitle: String = "This run", goldenTitle: String = "Golden") -> String {
+        let changes = ProgramChanges(golden: golden, new: new)
+        return """
+            <div class="programs compared"><div class="program"><h4 class="column-title">\(HTML.escape(newTitle))</h4>\(ProgramChanges.render(changes.new, tag: "ins"))</div>\
+            <div class="program golden"><h4 class="column-title">\(HTML.escape(goldenTitle))</h4>\(ProgramChanges.render(changes.golden, tag: "del"))</div></div>
+            """
+    }
+
     private static func step(_ step: StepReport, fixture: String, brief: Bool, recorded: Bool) -> String {
         let anchor = ListedStep.name(fixture: fixture, step: step.id)
         var html = "<article class=\"step\" id=\"\(HTML.escape(anchor))\" data-status=\"\(step.status.rawValue)\" data-step=\"\(HTML.escape(step.id))\">"
@@ -90,11 +107,7 @@ extension HTMLReport {
             guard let golden = step.goldenMarkdown, golden != markdown else {
                 return "<div class=\"programs\"><div class=\"program\">\(MarkdownHTML.render(markdown))</div></div>"
             }
-            let changes = ProgramChanges(golden: golden, new: markdown)
-            return """
-                <div class="programs compared"><div class="program"><h4 class="column-title">This run</h4>\(ProgramChanges.render(changes.new, tag: "ins"))</div>\
-                <div class="program golden"><h4 class="column-title">Golden</h4>\(ProgramChanges.render(changes.golden, tag: "del"))</div></div>
-                """
+            return comparedPrograms(golden: golden, new: markdown)
         }
         if step.step == nil, let chosen = step.output {
             return "<div class=\"cards\">\(card(chosen))</div>"
@@ -102,7 +115,8 @@ extension HTMLReport {
         return ""
     }
 
-    private static func card(_ option: JSONValue) -> String {
+    /// A goal option as a card: its summary, detail and id.
+    public static func card(_ option: JSONValue) -> String {
         "<div class=\"card\"><strong>\(HTML.escape(option["summary"]?.stringValue ?? ""))</strong><p>\(HTML.escape(option["detail"]?.stringValue ?? ""))</p><code>\(HTML.escape(option["id"]?.stringValue ?? ""))</code></div>"
     }
 

@@ -174,8 +174,9 @@ public enum HTMLReport {
     }
 
     /// The checks against reviewers' labels: the matrix with κ, the blind spots by
-    /// reason, the false alarms by check, each check's precision.
-    private static func agreementSection(_ agreement: Agreement) -> String {
+    /// reason, the false alarms by check, each check's precision. `link` is where an
+    /// output (`fixture/step`) is shown: its anchor in the report by default.
+    public static func agreementSection(_ agreement: Agreement, link: (String) -> String = { "#" + $0 }) -> String {
         func table(_ header: [String], _ rows: [[String]]) -> String {
             "<div class=\"scroll checks\"><table><thead><tr>" + header.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
                 + rows.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table></div>"
@@ -183,7 +184,7 @@ public enum HTMLReport {
         func groups(_ title: String, _ groups: [Agreement.Group]) -> String {
             "<h3>\(HTML.escape(title))</h3><ul>" + groups.map { group in
                 "<li><code>\(HTML.escape(group.name))</code> (\(group.outputs.count)): "
-                    + group.outputs.map { "<a href=\"#\(HTML.escape($0))\">\(HTML.escape($0))</a>" }.joined(separator: ", ") + "</li>"
+                    + group.outputs.map { "<a href=\"\(HTML.escape(link($0)))\">\(HTML.escape($0))</a>" }.joined(separator: ", ") + "</li>"
             }.joined() + "</ul>"
         }
         var html = "<section class=\"agreement\" id=\"agreement\"><h2>Checks against reviewers</h2>"

@@ -1,0 +1,207 @@
+import Evaluation
+import Foundation
+import Golden
+import History
+import Intake
+import Reports
+import Storage
+
+/// What the review pages read: the golden tracks and their pending queue, the run
+/// history and each run's report. Nothing here names a path a request gave: every
+/// fixture, step, track and run a request names is looked up among those that exist.
+final class ReviewSite: Sendable {
+    let project: Project
+    var layout: ProjectLayout { project.layout }
+    let safety: SafetyPolicy
+    let reasons: ReviewReasons
+    let fixtures: [String]
+    /// Who reviews when the form leaves it blank: git's user.name.
+    let defaultReviewer: String?
+    private let reports = ReportCache()
+    private let trackCache = TrackCache()
+    private let openHistory = Once<RunHistory>()
+
+    init(project: Project) throws {
+        self.project = project
+        safety = try SafetyPolicy.load(layout: project.layout)
+        reasons = try ReviewReasons.load(layout: project.layout)
+        fixtures = try project.corpus().fixtureNames()
+        defaultReviewer = project.reviewer(nil)
+    }
+
+    // MARK: Tracks
+
+    /// The base's golden outputs, or a variant's folder under `golden/variants/`.
+    struct Track: Sendable {
+        /// Nil for the base.
+        var label: String?
+        var review: GoldenReview
+        var store: any GoldenStorage { review.store }
+        /// How URLs name it: `base`, or the variant label.
+        var id: String { label ?? Self.baseID }
+        var title: String { label ?? "base" }
+        static let baseID = "base"
+    }
+
+    /// Every track, the base first. The variants' folders are listed each time (a run
+    /// may add one); each track's prompts are read once.
+    func tracks() throws -> [Track] {
+        let folder = layout.golden.appendingPathComponent(VariantTrack.folderName, isDirectory: true)
+        let labels = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return try trackCache.tracks(for: labels) {
+            try GoldenReview.everyTrack(layout: layout).map { review in
+                var review = review
+                review.safety = safety
+                return Track(label: review.trackLabel, review: review)
+            }
+        }
+    }
+
+    /// The track a request names, or a 404.
+    func track(_ id: String?) throws -> Track {
+        let id = id ?? Track.baseID
+        guard let track = try tracks().first(where: { $0.id == id }) else {
+            throw PageError.notFound("There is no golden track \"\(id)\": the tracks are the base and the folders under golden/variants/.")
+        }
+        return track
+    }
+
+    /// A step a request names on a track: it must have an approved or a pending output there.
+    func key(fixture: String?, step: String?, on track: Track) throws -> StepKey {
+        guard let fixture, let step else { throw PageError.badRequest("Name a fixture and a step.") }
+        let key = StepKey(fixture: fixture, step: step)
+        let known = Set(track.store.entries(pending: false) + track.store.entries(pending: true))
+        guard known.contains(key) else {
+            throw PageError.notFound("\(track.title) has no output for \(key).")
+        }
+        return key
+    }
+
+    /// The reviewers' labels on a track.
+    func labels(on track: Track) -> ReviewLabels {
+        ReviewLabels(golden: track.store, reasons: reasons, fixtures: fixtures)
+    }
+
+    // MARK: The queue
+
+    /// One pending output in the review queue.
+    struct Queued: Sendable, Hashable {
+        var track: String
+        var key: StepKey
+    }
+
+    /// Every pending output, track by track (the base first), in fixture and step order.
+    func queue() throws -> [Queued] {
+        try tracks().flatMap { track in track.store.entries(pending: true).map { Queued(track: track.id, key: $0) } }
+    }
+
+    /// Where in `queue` the first pending output after `here` is (tracks in their
+    /// order, then steps); `queue.count` when none is.
+    func queueIndex(after here: Queued, in queue: [Queued]) throws -> Int {
+        let order = try tracks().map(\.id)
+        func rank(_ entry: Queued) -> (Int, String, String) {
+            (order.firstIndex(of: entry.track) ?? order.count, entry.key.fixture, entry.key.step)
+        }
+        return queue.firstIndex { rank($0) > rank(here) } ?? queue.count
+    }
+
+    // MARK: Runs
+
+    /// The run history, opened on first use and kept open.
+    func history() throws -> RunHistory {
+        try openHistory.value { try project.history() }
+    }
+
+    /// Every recorded run, newest first.
+    func runs() throws -> [RunRow] {
+        guard FileManager.default.fileExists(atPath: layout.history.path) else { return [] }
+        return try history().recentRuns(limit: Int.max / 2)
+    }
+
+    /// The run a request names (an id, a unique prefix, `latest` or `latest~N`).
+    func run(_ reference: String) throws -> RunRow {
+        guard FileManager.default.fileExists(atPath: layout.history.path) else {
+            throw PageError.notFound("No run is recorded yet: `trainer-eval run` records one.")
+        }
+        do {
+            return try history().run(reference)
+        } catch {
+            throw PageError.notFound(String(describing: error))
+        }
+    }
+
+    /// A run's report, read from its `results.json` once (a run's report never changes) and kept.
+    func report(of run: RunRow) -> Result<RunReport, RunComparison.ReportUnavailable> {
+        reports.report(of: run) { RunComparison.readReport(of: run, layout: layout) }
+    }
+}
+
+/// The last few run reports read, by run id and the time the file changed.
+private final class ReportCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(id: String, report: RunReport)] = []
+    private let capacity = 3
+
+    func report(of run: RunRow, read: () -> Result<RunReport, RunComparison.ReportUnavailable>) -> Result<RunReport, RunComparison.ReportUnavailable> {
+        if let cached = lock.withLock({ entries.first { $0.id == run.id }?.report }) { return .success(cached) }
+        let result = read()
+        if case .success(let report) = result {
+            lock.withLock {
+                entries.removeAll { $0.id == run.id }
+                entries.insert((run.id, report), at: 0)
+                if entries.count > capacity { entries.removeLast() }
+            }
+        }
+        return result
+    }
+}
+
+/// A value made on first use and kept; a failure is not kept, so the next use tries again.
+private final class Once<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Value?
+
+    func value(_ make: () throws -> Value) throws -> Value {
+        try lock.withLock {
+            if let made { return made }
+            let value = try make()
+            made = value
+            return value
+        }
+    }
+}
+
+/// The tracks as last built, rebuilt when the variants' folders change.
+private final class TrackCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: (labels: [String], tracks: [ReviewSite.Track])?
+
+    func tracks(for labels: [String], build: () throws -> [ReviewSite.Track]) throws -> [ReviewSite.Track] {
+        if let built = lock.withLock({ built }), built.labels == labels { return built.tracks }
+        let tracks = try build()
+        lock.withLock { built = (labels, tracks) }
+        return tracks
+    }
+}
+
+/// A page that cannot be shown, with the status it is answered with.
+enum PageError: Error, CustomStringConvertible {
+    case notFound(String)
+    case badRequest(String)
+    /// Someone else changed what the page showed: nothing was written.
+    case conflict(String)
+
+    var status: Int {
+        switch self {
+        case .notFound: 404
+        case .badRequest: 400
+        case .conflict: 409
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .notFound(let text), .badRequest(let text), .conflict(let text): text
+        }
+    }
+}
