@@ -141,8 +141,8 @@ let package = Package(
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"], exclude: ["make-reference.py", "reference.json"]),
         .testTarget(
             name: "ReviewServerTests",
-            dependencies: ["ReviewServer", "Evaluation", "Golden", "Storage", "Intake", "Providers", "JSONSchema", "TestSupport"]
+            dependencies: ["ReviewServer"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "Providers", "TestSupport"]),
     ]
 )

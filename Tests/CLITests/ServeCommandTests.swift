@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+
+/// `trainer-eval serve` as a reviewer's browser and a hostile page use it: the real
+/// binary on a project folder of real files, spoken to over loopback. Its project has
+/// busy-parent's program draft changed and minimal-record's goal options new, both
+/// pending (`GoldenCommandTests.makeProjectWithPendingOutputs`).
+@Suite("serve", .serialized)
+struct ServeCommandTests {
+    static let draft = (fixture: "busy-parent", step: "program-draft")
+    static let options = (fixture: "minimal-record", step: "goal-options")
+
+    static func stepPath(_ step: (fixture: String, step: String), track: String = "base") -> String {
+        "/step?track=\(track)&fixture=\(step.fixture)&step=\(step.step)"
+    }
+
+    /// The fields a page's form sends, read off the page as the browser has it.
+    static func formFields(_ id: String, on page: String, _ names: [String]) throws -> [(String, String)] {
+        try names.map { name in (name, try #require(ServedProject.field(name, inForm: id, of: page), "no \(name) in form \(id)")) }
+    }
+
+    @Test func acceptingInTheBrowserChangesTheFilesAsAcceptDoes() async throws {
+        let byCommand = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        let byBrowser = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { for project in [byCommand, byBrowser] { try? FileManager.default.removeItem(at: project) } }
+        let accept = try CommandRunner.run(["accept", "--project", byCommand.path, "--fixture", Self.draft.fixture, "--step", Self.draft.step])
+        #expect(accept.status == 0, "\(accept.standardOutput)\(accept.standardError)")
+
+        let served = try ServedProject(byBrowser)
+        defer { served.stop() }
+        let page = try await served.get(Self.stepPath(Self.draft))
+        #expect(page.status == 200)
+        #expect(page.text.contains("Pending 1 of 2"))
+        let fields = try Self.formFields("accept", on: page.text, ["token", "track", "fixture", "step", "fingerprint"])
+        let answer = try await served.post("/accept", fields, headers: ["Origin": served.origin])
+        #expect(answer.status == 303)
+        // The review moves on to the next pending output, saying what it did.
+        let next = try #require(answer.header("Location"))
+        #expect(next.hasPrefix(Self.stepPath(Self.options)), "\(next)")
+        let following = try await served.get(next)
+        #expect(following.text.contains("Accepted busy-parent/program-draft."))
+
+        #expect(GoldenCommandTests.goldenFiles(byBrowser) == GoldenCommandTests.goldenFiles(byCommand))
+        for file in GoldenCommandTests.goldenFiles(byCommand) where file.hasPrefix("busy-parent/") {
+            #expect(try GoldenCommandTests.contents(byBrowser, file) == GoldenCommandTests.contents(byCommand, file), "\(file)")
+        }
+        // Nothing of the served step is pending any more; the other output still is.
+        let queue = try await served.get("/queue")
+        #expect(queue.text.contains("minimal-record/goal-options"))
+        #expect(!queue.text.contains("busy-parent/program-draft"))
+    }
+
+    @Test func labellingInTheBrowserWritesWhatLabelWrites() async throws {
+        let byCommand = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        let byBrowser = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { for project in [byCommand, byBrowser] { try? FileManager.default.removeItem(at: project) } }
+        let note = "Sessions of 20 of 60 minutes; \"push-up\" for someone on her knees."
+        let label = try CommandRunner.run([
+            "label", "--project", byCommand.path, Self.draft.fixture, Self.draft.step, "reject", "--reason", "too-short-for-time",
+            "--reason", "wrong-level", "--note", note, "--reviewer", "A. Coach", "--pending",
+        ])
+        #expect(label.status == 0, "\(label.standardOutput)\(label.standardError)")
+
+        let served = try ServedProject(byBrowser)
+        defer { served.stop() }
+        let page = try await served.get(Self.stepPath(Self.draft)).text
+        #expect(page.contains("Judging the pending output."))
+        var fields = try Self.formFields("label-form", on: page, ["token", "track", "fixture", "step", "target", "digest", "previous"])
+        fields += [("verdict", "reject"), ("reason", "too-short-for-time"), ("reason", "wrong-level"), ("note", note), ("reviewer", "A. Coach")]
+        let answer = try await served.post("/label", fields, headers: ["Origin": served.origin])
+        #expect(answer.status == 303)
+        let shown = try await served.get(try #require(answer.header("Location"))).text
+        #expect(shown.contains("Rejected busy-parent/program-draft as A. Coach."))
+        #expect(shown.contains("Rejected by A. Coach"))
+
+        let file = "busy-parent/program-draft.review.json"
+        #expect(try GoldenCommandTests.contents(byBrowser, file) == GoldenCommandTests.contents(byCommand, file))
+        // A rejection without a reason is refused as `label` refuses it, and writes nothing.
+        let again = try await served.get(Self.stepPath(Self.draft)).text
+        var bare = try Self.formFields("label-form", on: again, ["token", "track", "fixture", "step", "target", "digest", "previous"])
+        bare += [("verdict", "reject"), ("reviewer", "B. Coach")]
+        let refused = try await served.post("/label", bare, headers: ["Origin": served.origin])
+        #expect(refused.status == 400)
+        #expect(refused.text.contains("A rejection needs at least one reason"))
+        #expect(try GoldenCommandTests.contents(byBrowser, file) == GoldenCommandTests.contents(byCommand, file))
+    }
+
+    @Test func writesNeedTheTokenAndTheServersOwnOrigin() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let before = GoldenCommandTests.goldenFiles(project)
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let page = try await served.get(Self.stepPath(Self.draft)).text
+        let fields = try Self.formFields("accept", on: page, ["token", "track", "fixture", "step", "fingerprint"])
+        let withoutToken = fields.filter { $0.0 != "token" }
+
+        let tokenless = try await served.post("/accept", withoutToken, headers: ["Origin": served.origin])
+        #expect(tokenless.status == 403)
+        #expect(tokenless.text.contains("needs the token"))
+        let wrongToken = try await served.post("/accept", withoutToken + [("token", String(repeating: "0", count: 64))], headers: ["Origin": served.origin])
+        #expect(wrongToken.status == 403)
+        // A page of another site that somehow holds the token still cannot act.
+        let foreign = try await served.post("/accept", fields, headers: ["Origin": "http://evil.example"])
+        #expect(foreign.status == 403)
+        #expect(foreign.text.contains("evil.example"))
+        let crossSite = try await served.post("/accept", fields, headers: ["Sec-Fetch-Site": "cross-site"])
+        #expect(crossSite.status == 403)
+        // DNS rebinding: the other site's name in Host is refused before anything is read.
+        let rebound = try await served.post("/accept", fields, headers: ["Host": "evil.example:\(URL(string: served.origin)!.port!)"])
+        #expect(rebound.status == 421)
+        let reboundPage = try await served.get("/queue", headers: ["Host": "evil.example"])
+        #expect(reboundPage.status == 421)
+        #expect(!reboundPage.text.contains(served.token))
+        #expect(GoldenCommandTests.goldenFiles(project) == before)
+
+        // Without the token's cookie the pages are read-only and hold no token.
+        let readOnly = try await served.get(Self.stepPath(Self.draft), cookie: false)
+        #expect(readOnly.status == 200)
+        #expect(readOnly.text.contains("Read-only"))
+        #expect(!readOnly.text.contains(served.token))
+        #expect(!readOnly.text.contains("action=\"/accept\""))
+        // The printed address trades its token for a same-site cookie, and drops it from the address bar.
+        let opened = try await served.get("/?token=\(served.token)", cookie: false)
+        #expect(opened.status == 303)
+        #expect(opened.header("Location") == "/")
+        #expect(opened.header("Set-Cookie")?.contains("SameSite=Strict") == true)
+        #expect(opened.header("Set-Cookie")?.contains("HttpOnly") == true)
+        let badToken = try await served.get("/?token=nope", cookie: false)
+        #expect(badToken.status == 403)
+    }
+
+    @Test func pathsFromRequestsNeverLeaveTheProject() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let outside = project.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("program-draft.json"))
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let escape = "../../\(outside.lastPathComponent)"
+        for path in [
+            "/step?track=base&fixture=\(escape)&step=program-draft",
+            "/step?track=..%2F..%2F\(outside.lastPathComponent)&fixture=busy-parent&step=program-draft",
+            "/step?track=base&fixture=busy-parent&step=..%2F..%2F..%2FPackage.swift",
+            "/runs/..%2F..%2F\(outside.lastPathComponent)",
+            "/runs/latest/step?fixture=\(escape)&step=program-draft",
+            "/golden?track=..%2F..",
+            "/assets/..%2F..%2FPackage.swift",
+            "/../../Package.swift",
+        ] {
+            let answer = try await served.get(path)
+            #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
+            #expect(!answer.text.contains("secret") && !answer.text.contains("PackageDescription"), "\(path)")
+        }
+        let page = try await served.get(Self.stepPath(Self.draft)).text
+        var fields = try Self.formFields("label-form", on: page, ["token", "track", "digest", "previous"])
+        fields += [("fixture", escape), ("step", "program-draft"), ("target", "approved"), ("verdict", "sign"), ("reviewer", "A. Coach")]
+        let answer = try await served.post("/label", fields, headers: ["Origin": served.origin])
+        #expect(answer.status == 404)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["program-draft.json"])
+    }
+
+    @Test func hostileOutputTextIsShownAsText() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let hostile = "<script>window.pwned = 1</script>\"><img src=x onerror=alert(1)>"
+        let pendingFile = project.appendingPathComponent("golden/minimal-record/goal-options.json.new")
+        let text = try String(contentsOf: pendingFile, encoding: .utf8)
+        let summary = try #require(text.range(of: #""summary": ""#))
+        let escapedForJSON = hostile.replacingOccurrences(of: "\"", with: "\\\"")
+        try text.replacingCharacters(in: summary, with: "\"summary\": \"\(escapedForJSON) ").write(to: pendingFile, atomically: true, encoding: .utf8)
+
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let page = try await served.get(Self.stepPath(Self.options)).text
+        #expect(page.contains("&lt;script&gt;window.pwned = 1&lt;/script&gt;"))
+        #expect(!page.contains("<script>window.pwned"))
+        #expect(!page.contains("<img src=x"))
+        // A label's note and reviewer are shown as text too.
+        var fields = try Self.formFields("label-form", on: page, ["token", "track", "fixture", "step", "target", "digest", "previous"])
+        fields += [("verdict", "reject"), ("reason", "nonsense-text"), ("note", hostile), ("reviewer", "<b>x</b>")]
+        let answer = try await served.post("/label", fields, headers: ["Origin": served.origin])
+        #expect(answer.status == 303)
+        let labelled = try await served.get(Self.stepPath(Self.options)).text
+        #expect(!labelled.contains("<script>window.pwned") && !labelled.contains("<b>x</b>"))
+        #expect(labelled.contains("&lt;b&gt;x&lt;/b&gt;"))
+    }
+
+    @Test func anOutputChangedSinceThePageOpenedIsAConflictNotAnOverwrite() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let page = try await served.get(Self.stepPath(Self.draft)).text
+        let accept = try Self.formFields("accept", on: page, ["token", "track", "fixture", "step", "fingerprint"])
+        let label = try Self.formFields("label-form", on: page, ["token", "track", "fixture", "step", "target", "digest", "previous"])
+
+        // Meanwhile, a command labels the output and a run writes a new pending one.
+        let byCommand = try CommandRunner.run([
+            "label", "--project", project.path, Self.draft.fixture, Self.draft.step, "sign", "--reviewer", "B. Coach", "--pending",
+        ])
+        #expect(byCommand.status == 0, "\(byCommand.standardError)")
+        let labelFile = project.appendingPathComponent("golden/busy-parent/program-draft.review.json")
+        let labelledByCommand = try Data(contentsOf: labelFile)
+        let signed = try await served.post("/label", label + [("verdict", "reject"), ("reason", "wrong-level"), ("reviewer", "A. Coach")], headers: ["Origin": served.origin])
+        #expect(signed.status == 409)
+        #expect(signed.text.contains("B. Coach signed it"))
+        #expect(try Data(contentsOf: labelFile) == labelledByCommand)
+
+        let pendingFile = project.appendingPathComponent("golden/busy-parent/program-draft.json.new")
+        let written = try String(contentsOf: pendingFile, encoding: .utf8)
+        let rewritten = written.replacingOccurrences(of: "\"10-12\"", with: "\"6-8\"")
+        #expect(rewritten != written)
+        try rewritten.write(to: pendingFile, atomically: true, encoding: .utf8)
+        let accepted = try await served.post("/accept", accept, headers: ["Origin": served.origin])
+        #expect(accepted.status == 409)
+        #expect(accepted.text.contains("changed since this page was opened"))
+        #expect(FileManager.default.fileExists(atPath: pendingFile.path))
+        #expect(try String(contentsOf: pendingFile, encoding: .utf8) == rewritten)
+    }
+
+    @Test func pagesListRunsAndTheirStepsAPageAtATime() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let runs = try await served.get("/runs")
+        #expect(runs.status == 200)
+        let runPage = try await served.get("/runs/latest")
+        #expect(runPage.status == 200)
+        #expect(runPage.text.contains("data-name=\"busy-parent\"") && runPage.text.contains("data-name=\"minimal-record\""))
+        let attention = try await served.get("/runs/latest?filter=attention").text
+        #expect(attention.contains("busy-parent") && attention.contains(">program-draft</a>"))
+        let step = try await served.get("/runs/latest/step?fixture=busy-parent&step=program-draft")
+        #expect(step.status == 200)
+        #expect(step.text.contains("Dumbbell chair squat"))
+        #expect(step.text.contains(Self.stepPath(Self.draft).replacingOccurrences(of: "&", with: "&amp;")))
+        let compare = try await served.get("/compare")
+        #expect(compare.status == 200)
+        #expect(compare.text.contains("against") || compare.text.contains("vs") || compare.text.contains("golden"))
+        let home = try await served.get("/")
+        #expect(home.text.contains("base</a>: 2 pending"))
+    }
+}
