@@ -30,7 +30,8 @@ extension HTMLReport {
 
     static let glanceFields = ["name", "age", "goals", "timeline", "experienceLevel", "frequency", "environment", "injuries", "healthNuances", "anythingElse"]
 
-    private static func intake(_ record: JSONValue) -> String {
+    /// The intake answers a reviewer reads first, folded, with the full record below them.
+    public static func intake(_ record: JSONValue) -> String {
         let rows = glanceFields.compactMap { field -> String? in
             guard let value = record[field], value != .null else { return nil }
             let text = value.stringValue ?? value.serialized()

@@ -23,6 +23,7 @@ enum Assets {
         .current-label[data-verdict=sign]{color:var(--pass)}.current-label[data-verdict=reject]{color:var(--bad)}
         blockquote{margin:.3rem 0;padding:.2rem .8rem;border-left:3px solid var(--line);color:var(--muted);white-space:pre-line}
         .paging{margin:.6rem 0;color:var(--muted)}
+        .person .intake dl>div{display:contents}.person .feedback{margin:.4rem 0 0;white-space:pre-line}
         ul.steps{list-style:none;padding:0;margin:0}ul.steps li{padding:3px 0;border-top:1px solid var(--line)}
         #keys{position:fixed;right:16px;bottom:16px;background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 16px;box-shadow:0 4px 16px #0002;max-width:22rem}
         #keys dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;margin:0}

@@ -15,7 +15,7 @@ extension ReviewPages {
         let approved = try track.store.approved(key)
         var body = "<header class=\"step-head\"><h1>\(HTML.escape(key.description)) <small>\(HTML.escape(track.title))</small></h1>"
         body += try queuePosition(of: Queued(track: track.id, key: key))
-        body += "</header>"
+        body += "</header>" + personContext(key)
         if let item {
             body += pendingSection(item, track: track)
         } else if let approved {
@@ -27,6 +27,21 @@ extension ReviewPages {
     }
 
     typealias Queued = ReviewSite.Queued
+
+    /// What the person answered, and for an edit what they asked: what a reviewer
+    /// judges the output against. Nothing for a fixture no longer in the corpus.
+    private func personContext(_ key: StepKey) -> String {
+        guard let fixture = try? site.project.corpus().load(key.fixture) else { return "" }
+        var html = HTMLReport.intake(fixture.recordJSON).replacingOccurrences(of: "<details class=\"intake\">", with: "<details class=\"intake\" open>")
+        let feedback: String?
+        switch key.id {
+        case .optionEdit(let round)?: feedback = fixture.scenario.optionEdits.indices.contains(round - 1) ? fixture.scenario.optionEdits[round - 1].feedback : nil
+        case .programEdit?: feedback = fixture.scenario.programEdit.feedback
+        default: feedback = nil
+        }
+        if let feedback { html += "<p class=\"feedback\"><strong>They asked:</strong> \(HTML.escape(feedback))</p>" }
+        return "<section class=\"fixture person\">" + html + "</section>"
+    }
 
     /// `Pending 3 of 17 · previous · next`, with the keys that move along the queue.
     private func queuePosition(of here: Queued) throws -> String {
@@ -147,9 +162,9 @@ extension ReviewPages {
             html += "<p class=\"current-label\">Not labelled yet.</p>"
         }
         guard let token else { return html + "</section>" }
-        let kind = key.step.hasPrefix("goal-options") ? "options" : "program"
+        let kind = key.id?.step?.traits.output == .program ? "program" : "options"
         let reasons = site.reasons.reasons.filter { $0.appliesTo.contains(kind) }
-        let boxes = reasons.enumerated().map { index, reason in
+        let boxes = reasons.enumerated().map { index, reason -> String in
             let shortcut = index < 9 ? "<kbd>\(index + 1)</kbd> " : ""
             return "<label class=\"reason\" title=\"\(HTML.escape(reason.definition))\"><input type=\"checkbox\" name=\"reason\" value=\"\(HTML.escape(reason.id))\" data-index=\"\(index + 1)\"> \(shortcut)<code>\(HTML.escape(reason.id))</code> <span class=\"meta\">\(HTML.escape(reason.definition))</span></label>"
         }.joined()

@@ -22,7 +22,7 @@ struct ReviewPages: Sendable {
         let counts = tracks.map { ($0, $0.store.entries(pending: true).count) }
         let runs = try site.runs()
         var body = "<h1>Review</h1><section class=\"fixture\"><h2>Pending outputs</h2><ul>"
-        body += counts.map { track, count in
+        body += counts.map { track, count -> String in
             "<li><a \(Links.href("/queue?" + FormFields.query([("track", track.id)])))>\(HTML.escape(track.title))</a>: \(count) pending</li>"
         }.joined()
         body += "</ul><p><a href=\"/queue\">The whole queue</a> (<kbd>q</kbd>)"
@@ -43,7 +43,7 @@ struct ReviewPages: Sendable {
 
     private func runTable(_ runs: [RunRow]) -> String {
         guard !runs.isEmpty else { return "<p>None yet.</p>" }
-        let rows = runs.map { run in
+        let rows = runs.map { run -> String in
             let gate = run.passesGate ? "<span class=\"ok\">passes</span>" : "<span class=\"bad\">fails</span>"
             return "<tr><td><a \(Links.href(Links.run(run.id)))>\(HTML.escape(run.id))</a></td><td>\(HTML.escape(Self.date(run.startedAt)))</td>"
                 + "<td>\(HTML.escape(run.variantLabel))</td><td>\(HTML.escape(run.provider)) \(HTML.escape(run.model))</td>"
@@ -76,7 +76,7 @@ struct ReviewPages: Sendable {
             body += "<p class=\"notice\">\(HTML.escape(problem.description)); its steps are listed from the history, without outputs.</p>"
             let steps = try site.history().steps(ofRun: run.id).filter { !attention || !Self.passesGate($0.status) }
             let paging = Paging(requested: requested, perPage: Self.perPage * 4, total: steps.count)
-            let rows = steps[paging.range].map { row in
+            let rows = steps[paging.range].map { row -> String in
                 "<tr><td><span class=\"badge s-\(HTML.escape(row.status))\">\(HTML.escape(row.status))</span></td><td>\(HTML.escape(row.fixture))/\(HTML.escape(row.stepId))</td><td>\(HTML.escape(row.failedChecks.split(separator: "\n").joined(separator: ", ")))</td></tr>"
             }
             body += paging.navigation { pageURL(run.id, $0, attention) }
@@ -91,9 +91,9 @@ struct ReviewPages: Sendable {
             let paging = Paging(requested: requested, perPage: Self.perPage, total: fixtures.count)
             let navigation = paging.navigation { pageURL(run.id, $0, attention) }
             body += navigation
-            body += fixtures[paging.range].map { fixture in
+            body += fixtures[paging.range].map { fixture -> String in
                 "<section class=\"fixture\" data-name=\"\(HTML.escape(fixture.name))\"><h2><span class=\"badge s-\(fixture.status.rawValue)\">\(fixture.status.label)</span> \(HTML.escape(fixture.name))</h2><ul class=\"steps\">"
-                    + fixture.steps.map { step in
+                    + fixture.steps.map { step -> String in
                         let key = StepKey(fixture: fixture.name, step: step.id)
                         let failing = step.checks.filter { !$0.passed }.count
                         return "<li><span class=\"badge s-\(step.status.rawValue)\">\(step.status.label)</span> <a \(Links.href(Links.runStep(run.id, key: key)))>\(HTML.escape(step.id))</a>"

@@ -83,7 +83,7 @@ final class RequestHandler: RouterMiddleware, Sendable {
             "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.cacheControl] = "no-store"
-        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+        response.headers[.init("Referrer-Policy")!] = "same-origin"
         response.headers[.init("X-Frame-Options")!] = "DENY"
         return response
     }
