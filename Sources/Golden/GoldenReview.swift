@@ -201,13 +201,18 @@ public struct GoldenReview: Sendable {
     public func pending(where includes: (StepKey) -> Bool = { _ in true }) throws(GoldenError) -> [Item] {
         var items: [Item] = []
         for key in store.entries(pending: true) where includes(key) {
-            guard let pending = try store.pending(key) else { continue }
-            let approved = try store.approved(key)
-            let baseApproved = approved == nil ? try baseStore?.approved(key) : nil
-            let diff = GoldenDiff(approved: approved, pending: pending, options: diffOptions(key.step), baseApproved: baseApproved)
-            items.append(Item(key: key, approved: approved, pending: pending, diff: diff))
+            if let item = try item(key) { items.append(item) }
         }
         return items
+    }
+
+    /// One step's pending output with its diff; nil when nothing is pending for it.
+    public func item(_ key: StepKey) throws(GoldenError) -> Item? {
+        guard let pending = try store.pending(key) else { return nil }
+        let approved = try store.approved(key)
+        let baseApproved = approved == nil ? try baseStore?.approved(key) : nil
+        let diff = GoldenDiff(approved: approved, pending: pending, options: diffOptions(key.step), baseApproved: baseApproved)
+        return Item(key: key, approved: approved, pending: pending, diff: diff)
     }
 
     // MARK: Accept and reject

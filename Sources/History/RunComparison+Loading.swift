@@ -16,8 +16,10 @@ extension RunComparison {
     /// messages, outputs), for the page `compare --report` writes. A run's outputs are
     /// read from its report folder's `results.json`; a run whose folder is gone shows
     /// its checks by name only, and the page says so.
+    /// `reading` reads a run's report (`serve` passes the reports it keeps).
     public static func loadWithOutputs(
-        runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage, layout: ProjectLayout
+        runs: [String], againstGolden: Bool, history: any RunRecords, golden: any GoldenStorage, layout: ProjectLayout,
+        reading: ((RunRow) -> Result<RunReport, ReportUnavailable>)? = nil
     ) throws -> (comparison: RunComparison, outputs: ComparedOutputs) {
         let compared = try ComparedRuns(runs: runs, againstGolden: againstGolden, history: history, golden: golden)
         var notes: [String] = []
@@ -27,7 +29,7 @@ extension RunComparison {
             }
             guard let run = side.run else { return side.rows.map(ComparedOutput.init) }
             let fromReport: [String: ComparedOutput]
-            switch readReport(of: run, layout: layout) {
+            switch reading?(run) ?? readReport(of: run, layout: layout) {
             case .success(let report):
                 fromReport = Dictionary(ComparedOutput.steps(of: report).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             case .failure(let problem):

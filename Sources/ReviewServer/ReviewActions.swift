@@ -64,7 +64,7 @@ actor ReviewActions {
     /// Discards a pending output; golden stays as it is.
     func discard(track id: String?, fixture: String?, step: String?, fingerprint: String?) throws -> StepKey {
         let (track, item) = try pendingItem(track: id, fixture: fixture, step: step, fingerprint: fingerprint)
-        track.review.reject(where: { $0 == item.key })
+        track.store.reject(item.key)
         return item.key
     }
 
@@ -117,7 +117,7 @@ actor ReviewActions {
     private func pendingItem(track id: String?, fixture: String?, step: String?, fingerprint: String?) throws -> (ReviewSite.Track, GoldenReview.Item) {
         let track = try site.track(id)
         let key = try site.key(fixture: fixture, step: step, on: track)
-        guard let item = try track.review.pending(where: { $0 == key }).first else {
+        guard let item = try track.review.item(key) else {
             throw PageError.conflict("Nothing is pending for \(key) any more: it was accepted or discarded elsewhere. Nothing was written.")
         }
         guard Self.fingerprint(item.pending) == fingerprint else {

@@ -11,7 +11,7 @@ extension ReviewPages {
     func step(track trackID: String?, fixture: String?, step: String?) throws -> Page {
         let track = try site.track(trackID)
         let key = try site.key(fixture: fixture, step: step, on: track)
-        let item = try track.review.pending(where: { $0 == key }).first
+        let item = try track.review.item(key)
         let approved = try track.store.approved(key)
         var body = "<header class=\"step-head\"><h1>\(HTML.escape(key.description)) <small>\(HTML.escape(track.title))</small></h1>"
         body += try queuePosition(of: Queued(track: track.id, key: key))
@@ -31,7 +31,7 @@ extension ReviewPages {
     /// What the person answered, and for an edit what they asked: what a reviewer
     /// judges the output against. Nothing for a fixture no longer in the corpus.
     private func personContext(_ key: StepKey) -> String {
-        guard let fixture = try? site.project.corpus().load(key.fixture) else { return "" }
+        guard let fixture = try? site.corpus.load(key.fixture) else { return "" }
         var html = HTMLReport.intake(fixture.recordJSON).replacingOccurrences(of: "<details class=\"intake\">", with: "<details class=\"intake\" open>")
         let feedback: String?
         switch key.id {

@@ -19,7 +19,7 @@ struct ReviewPages: Sendable {
 
     func home() throws -> Page {
         let tracks = try site.tracks()
-        let counts = tracks.map { ($0, $0.store.entries(pending: true).count) }
+        let counts = tracks.map { ($0, site.index(of: $0).pending.count) }
         let runs = try site.runs()
         var body = "<h1>Review</h1><section class=\"fixture\"><h2>Pending outputs</h2><ul>"
         body += counts.map { track, count -> String in
@@ -141,11 +141,10 @@ struct ReviewPages: Sendable {
         let tracks = try site.tracks()
         let label = run.variantLabel
         for track in tracks where track.label == label || (track.label == nil && label == "base") {
-            let held = Set(track.store.entries(pending: false) + track.store.entries(pending: true))
-            if held.contains(key) { return track.id }
+            if site.index(of: track).steps.contains(key) { return track.id }
         }
         let base = tracks.first { $0.label == nil }
-        return base.flatMap { Set($0.store.entries(pending: false) + $0.store.entries(pending: true)).contains(key) ? $0.id : nil }
+        return base.flatMap { site.index(of: $0).steps.contains(key) ? $0.id : nil }
     }
 
     // MARK: Queue and golden
@@ -165,7 +164,7 @@ struct ReviewPages: Sendable {
         let first = queue[paging.range.lowerBound]
         body += "<p><a \(Links.href(Links.step(track: first.track, key: first.key))) data-key=\"n\">Review from here <kbd>n</kbd></a></p>" + navigation
         let rows = try queue[paging.range].map { entry -> String in
-            guard let track = tracks.first(where: { $0.id == entry.track }), let item = try track.review.pending(where: { $0 == entry.key }).first else {
+            guard let track = tracks.first(where: { $0.id == entry.track }), let item = try track.review.item(entry.key) else {
                 return ""
             }
             let unsafe = site.safety.failures(of: item.pending)
@@ -182,8 +181,9 @@ struct ReviewPages: Sendable {
     func golden(track trackID: String?, page requested: String?, unlabelled: Bool) throws -> Page {
         let tracks = try site.tracks()
         let track = try site.track(trackID)
-        var keys = track.store.entries(pending: false)
-        let labelled = Set(track.store.labelledEntries())
+        let index = site.index(of: track)
+        var keys = index.approved
+        let labelled = Set(index.labelled)
         if unlabelled { keys = keys.filter { !labelled.contains($0) } }
         let paging = Paging(requested: requested, perPage: Self.perPage, total: keys.count)
         let navigation = paging.navigation { "/golden?" + FormFields.query([("track", track.id), ("page", String($0)), ("filter", unlabelled ? "unlabelled" : nil)]) }
@@ -214,13 +214,16 @@ struct ReviewPages: Sendable {
     func agreement(track trackID: String?) async throws -> Page {
         let tracks = try site.tracks()
         let track = try site.track(trackID)
-        var body = "<h1>Checks against reviewers <small>\(HTML.escape(track.title))</small></h1><p>Track: "
+        var body = "<h1>Agreement <small>\(HTML.escape(track.title))</small></h1><p>Track: "
             + tracks.map { other in other.id == track.id ? "<strong>\(HTML.escape(other.title))</strong>" : "<a \(Links.href(Links.agreement(track: other.id)))>\(HTML.escape(other.title))</a>" }
             .joined(separator: " · ") + "</p>"
-        let variants = track.label.map { $0.split(separator: "+").map(String.init) } ?? []
         let measure: Project.AgreementMeasure
         do {
-            measure = try await site.project.measureAgreement(variants: variants)
+            let measured = try await site.agreement(on: track)
+            measure = measured.measure
+            body += "<p class=\"meta\">" + (measured.cached
+                ? "As measured earlier (a replay of \(String(format: "%.1f", measured.seconds)) s): nothing it reads has changed since."
+                : "Measured now: the track replayed offline in \(String(format: "%.1f", measured.seconds)) s.") + "</p>"
         } catch {
             return Page(title: "Agreement", body: body + "<p class=\"notice error\">The agreement cannot be measured on this track: \(HTML.escape(String(describing: error)))</p>")
         }
@@ -253,12 +256,11 @@ struct ReviewPages: Sendable {
             <label>Base <select name="base">\(options(baseID, golden: true))</select></label> \
             <label>Head <select name="head">\(options(headID, golden: false))</select></label> <button type="submit">Compare</button></form>
             """
-        let history = try site.history()
         let loaded: (comparison: RunComparison, outputs: ComparedOutputs)
         do {
-            loaded = baseID == "golden"
-                ? try RunComparison.loadWithOutputs(runs: [headID], againstGolden: true, history: history, golden: site.project.golden, layout: site.layout)
-                : try RunComparison.loadWithOutputs(runs: [baseID, headID], againstGolden: false, history: history, golden: site.project.golden, layout: site.layout)
+            loaded = try site.comparison(base: baseID, head: headID)
+        } catch let error as PageError {
+            throw error
         } catch {
             throw PageError.notFound(String(describing: error))
         }

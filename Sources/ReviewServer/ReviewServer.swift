@@ -32,6 +32,10 @@ public struct ReviewServer: Sendable {
     /// address to open, its token included, once the server listens.
     public func run(onReady: @escaping @Sendable (URL) -> Void) async throws {
         let site = try ReviewSite(project: project)
+        // The newest run's report is what a reviewer opens first: read it while they find the page.
+        Task.detached(priority: .background) {
+            if let latest = try? site.runs().first { _ = site.report(of: latest) }
+        }
         let handler = RequestHandler(site: site, actions: ReviewActions(site: site), token: RequestPolicy.makeToken())
         let router = Router()
         router.add(middleware: handler)

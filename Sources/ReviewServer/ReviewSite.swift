@@ -14,18 +14,23 @@ final class ReviewSite: Sendable {
     var layout: ProjectLayout { project.layout }
     let safety: SafetyPolicy
     let reasons: ReviewReasons
+    let corpus: FixtureCorpus
     let fixtures: [String]
     /// Who reviews when the form leaves it blank: git's user.name.
     let defaultReviewer: String?
     private let reports = ReportCache()
     private let trackCache = TrackCache()
     private let openHistory = Once<RunHistory>()
+    private let agreements = AgreementCache()
+    private let goldenIndex = GoldenIndex()
+    private let comparisons = ComparisonCache()
 
     init(project: Project) throws {
         self.project = project
         safety = try SafetyPolicy.load(layout: project.layout)
         reasons = try ReviewReasons.load(layout: project.layout)
-        fixtures = try project.corpus().fixtureNames()
+        corpus = try project.corpus()
+        fixtures = corpus.fixtureNames()
         defaultReviewer = project.reviewer(nil)
     }
 
@@ -66,12 +71,16 @@ final class ReviewSite: Sendable {
         return track
     }
 
+    /// Which steps of a track are approved, pending and labelled (`GoldenIndex`).
+    func index(of track: Track) -> GoldenIndex.Snapshot {
+        goldenIndex.snapshot(of: track.label.map { VariantTrack(label: $0, firstStep: .goalOptions).folder(in: layout.golden) } ?? layout.golden)
+    }
+
     /// A step a request names on a track: it must have an approved or a pending output there.
     func key(fixture: String?, step: String?, on track: Track) throws -> StepKey {
         guard let fixture, let step else { throw PageError.badRequest("Name a fixture and a step.") }
         let key = StepKey(fixture: fixture, step: step)
-        let known = Set(track.store.entries(pending: false) + track.store.entries(pending: true))
-        guard known.contains(key) else {
+        guard index(of: track).steps.contains(key) else {
             throw PageError.notFound("\(track.title) has no output for \(key).")
         }
         return key
@@ -92,7 +101,7 @@ final class ReviewSite: Sendable {
 
     /// Every pending output, track by track (the base first), in fixture and step order.
     func queue() throws -> [Queued] {
-        try tracks().flatMap { track in track.store.entries(pending: true).map { Queued(track: track.id, key: $0) } }
+        try tracks().flatMap { track in index(of: track).pending.map { Queued(track: track.id, key: $0) } }
     }
 
     /// Where in `queue` the first pending output after `here` is (tracks in their
@@ -103,6 +112,60 @@ final class ReviewSite: Sendable {
             (order.firstIndex(of: entry.track) ?? order.count, entry.key.fixture, entry.key.step)
         }
         return queue.firstIndex { rank($0) > rank(here) } ?? queue.count
+    }
+
+    // MARK: Agreement
+
+    /// The checks' agreement with the labels on a track, as `agreement` measures it: a
+    /// replay of the track, kept until a file under the track's golden folder or
+    /// `prompts/` changes (a label, an accept, a check's data), so that reading the page
+    /// again costs nothing.
+    func agreement(on track: Track) async throws -> (measure: Project.AgreementMeasure, seconds: Double, cached: Bool) {
+        let stamp = changeStamp(of: track)
+        if let kept = agreements.value(track: track.id, stamp: stamp) { return (kept.measure, kept.seconds, true) }
+        let started = Date()
+        let variants = track.label.map { $0.split(separator: "+").map(String.init) } ?? []
+        let measure = try await project.measureAgreement(variants: variants)
+        let seconds = Date().timeIntervalSince(started)
+        agreements.keep(measure, seconds: seconds, track: track.id, stamp: stamp)
+        return (measure, seconds, false)
+    }
+
+    /// When anything the agreement reads last changed: each fixture folder of the track
+    /// (a label written, an output accepted, renames all) and each file under `prompts/`.
+    private func changeStamp(of track: Track) -> [Date] {
+        let folder = track.label.map { VariantTrack(label: $0, firstStep: .goalOptions).folder(in: layout.golden) } ?? layout.golden
+        var stamps: [Date] = []
+        let manager = FileManager.default
+        for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
+            stamps.append(((try? manager.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.modificationDate] as? Date) ?? .distantPast)
+        }
+        let prompts = layout.root.appendingPathComponent("prompts")
+        var newest = Date.distantPast
+        if let files = manager.enumerator(atPath: prompts.path) {
+            for case let file as String in files {
+                if let date = (try? manager.attributesOfItem(atPath: prompts.appendingPathComponent(file).path))?[.modificationDate] as? Date, date > newest {
+                    newest = date
+                }
+            }
+        }
+        return stamps + [newest]
+    }
+
+    // MARK: Comparison
+
+    /// Two runs compared with both sides' outputs, as `compare --report` shows them; a
+    /// comparison of two runs is worked out once (runs never change), one with golden each time.
+    func comparison(base: String, head: String) throws -> (comparison: RunComparison, outputs: ComparedOutputs) {
+        let againstGolden = base == "golden"
+        let runs = againstGolden ? [head] : [base, head]
+        let resolved = try runs.map { try run($0).id }
+        if !againstGolden, let kept = comparisons.value(resolved) { return kept }
+        let loaded = try RunComparison.loadWithOutputs(
+            runs: resolved, againstGolden: againstGolden, history: history(), golden: project.golden, layout: layout,
+            reading: { self.report(of: $0) })
+        if !againstGolden { comparisons.keep(loaded, for: resolved) }
+        return loaded
     }
 
     // MARK: Runs
@@ -153,6 +216,38 @@ private final class ReportCache: @unchecked Sendable {
             }
         }
         return result
+    }
+}
+
+/// The last agreement measured on each track, with the change stamp it was measured at.
+private final class AgreementCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String: (stamp: [Date], measure: Project.AgreementMeasure, seconds: Double)] = [:]
+
+    func value(track: String, stamp: [Date]) -> (measure: Project.AgreementMeasure, seconds: Double)? {
+        lock.withLock { kept[track].flatMap { $0.stamp == stamp ? ($0.measure, $0.seconds) : nil } }
+    }
+
+    func keep(_ measure: Project.AgreementMeasure, seconds: Double, track: String, stamp: [Date]) {
+        lock.withLock { kept[track] = (stamp, measure, seconds) }
+    }
+}
+
+/// The last comparisons of two runs.
+private final class ComparisonCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [(runs: [String], value: (comparison: RunComparison, outputs: ComparedOutputs))] = []
+
+    func value(_ runs: [String]) -> (comparison: RunComparison, outputs: ComparedOutputs)? {
+        lock.withLock { kept.first { $0.runs == runs }?.value }
+    }
+
+    func keep(_ value: (comparison: RunComparison, outputs: ComparedOutputs), for runs: [String]) {
+        lock.withLock {
+            kept.removeAll { $0.runs == runs }
+            kept.insert((runs, value), at: 0)
+            if kept.count > 3 { kept.removeLast() }
+        }
     }
 }
 

@@ -277,12 +277,17 @@ public struct GoldenStore: GoldenStorage, Sendable {
         let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for fixture in fixtures.sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(fixture).path)) ?? []
-            // `x.checks.json` ends in `.json` too: only a file whose whole suffix is `suffix` counts.
-            for name in names where Self.step(ofFileNamed: name).map({ $0 + suffix }) == name {
-                keys.append(StepKey(fixture: fixture, step: String(name.dropLast(suffix.count))))
-            }
+            keys += Self.steps(amongFilesNamed: names, suffix: suffix).map { StepKey(fixture: fixture, step: $0) }
         }
         return keys.sorted()
+    }
+
+    /// The steps of one fixture folder, given its file names, that have a file ending in
+    /// `suffix`: `.json` (approved), `.json.new` (pending), `.review.json` (labelled).
+    /// What `entries(pending:)` and `labelledEntries()` list, a folder at a time.
+    public static func steps(amongFilesNamed names: [String], suffix: String) -> [String] {
+        // `x.checks.json` ends in `.json` too: only a file whose whole suffix is `suffix` counts.
+        names.filter { step(ofFileNamed: $0).map { $0 + suffix } == $0 }.map { String($0.dropLast(suffix.count)) }.sorted()
     }
 
     /// The SHA-256 of the steps' approved and pending files, by name, each present one

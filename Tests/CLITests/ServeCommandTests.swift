@@ -242,5 +242,25 @@ struct ServeCommandTests {
         #expect(compare.text.contains("against") || compare.text.contains("vs") || compare.text.contains("golden"))
         let home = try await served.get("/")
         #expect(home.text.contains("base</a>: 2 pending"))
+        for page in [runs, runPage, step, compare, home] { #expect(!page.text.contains("SQL("), "a page interpolated into a query type") }
+    }
+
+    /// The agreement replays the track once, and again only when a file it reads changed.
+    @Test func theAgreementIsMeasuredAgainOnlyWhenWhatItReadsChanged() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let first = try await served.get("/agreement")
+        #expect(first.status == 200)
+        #expect(first.text.contains("Measured now"), "\(first.text)")
+        #expect(try await served.get("/agreement").text.contains("As measured earlier"))
+        let label = try CommandRunner.run([
+            "label", "--project", project.path, "busy-parent", "goal-options", "sign", "--reviewer", "B. Coach",
+        ])
+        #expect(label.status == 0, "\(label.standardError)")
+        let after = try await served.get("/agreement").text
+        #expect(after.contains("Measured now"))
+        #expect(after.contains("Checks against reviewers"))
     }
 }

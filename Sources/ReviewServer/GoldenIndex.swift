@@ -1,0 +1,86 @@
+import Foundation
+import Intake
+import Storage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which steps of a golden folder are approved, pending and labelled, as
+/// `GoldenStore.entries` lists them, without reading every fixture folder for every
+/// page: a fixture folder is listed again only when its modification time moved,
+/// which every file created, renamed or removed in it does (a run's pending output,
+/// an accept, a label). At 10,000 fixture-steps a page then stats the folders
+/// instead of reading them.
+final class GoldenIndex: @unchecked Sendable {
+    struct Snapshot: Sendable {
+        var approved: [StepKey] = []
+        var pending: [StepKey] = []
+        var labelled: [StepKey] = []
+        /// Every step with an approved or a pending output.
+        var steps: Set<StepKey> = []
+    }
+
+    private struct Folder {
+        var stamp: timespec
+        var approved: [String]
+        var pending: [String]
+        var labelled: [String]
+    }
+
+    private let lock = NSLock()
+    /// By golden folder path, then fixture.
+    private var folders: [String: [String: Folder]] = [:]
+    private var snapshots: [String: Snapshot] = [:]
+
+    func snapshot(of golden: URL) -> Snapshot {
+        lock.withLock {
+            let path = golden.path
+            let fixtures = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                .filter { !$0.hasPrefix(".") && ReservedGoldenFolder.all[$0] == nil }.sorted()
+            var known = folders[path] ?? [:]
+            var changed = Set(known.keys) != Set(fixtures)
+            var listed: [String: Folder] = [:]
+            for fixture in fixtures {
+                let folderPath = path + "/" + fixture
+                guard let stamp = Self.directoryStamp(folderPath) else { continue }
+                if let folder = known[fixture], folder.stamp.tv_sec == stamp.tv_sec, folder.stamp.tv_nsec == stamp.tv_nsec {
+                    listed[fixture] = folder
+                    continue
+                }
+                changed = true
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+                listed[fixture] = Folder(
+                    stamp: stamp, approved: GoldenStore.steps(amongFilesNamed: names, suffix: ".json"),
+                    pending: GoldenStore.steps(amongFilesNamed: names, suffix: ".json.new"),
+                    labelled: GoldenStore.steps(amongFilesNamed: names, suffix: ReviewLabel.fileSuffix))
+            }
+            known = listed
+            folders[path] = known
+            if !changed, let kept = snapshots[path] { return kept }
+            var snapshot = Snapshot()
+            for fixture in fixtures {
+                guard let folder = known[fixture] else { continue }
+                snapshot.approved += folder.approved.map { StepKey(fixture: fixture, step: $0) }
+                snapshot.pending += folder.pending.map { StepKey(fixture: fixture, step: $0) }
+                snapshot.labelled += folder.labelled.map { StepKey(fixture: fixture, step: $0) }
+            }
+            snapshot.steps = Set(snapshot.approved).union(snapshot.pending)
+            snapshots[path] = snapshot
+            return snapshot
+        }
+    }
+
+    /// The folder's modification time; nil when it is not a folder.
+    private static func directoryStamp(_ path: String) -> timespec? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        #if canImport(Darwin)
+        return info.st_mtimespec
+        #else
+        return info.st_mtim
+        #endif
+    }
+}
