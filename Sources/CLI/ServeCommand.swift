@@ -30,6 +30,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port).") }
+        if RequestPolicy.isWildcard(host) {
+            throw ValidationError(
+                "--host needs the one address browsers will use, such as 192.168.1.20: with \(host) any name could reach the server, and a page of another site could rebind its own name to it.")
+        }
     }
 
     func run() async throws {
@@ -49,11 +53,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// Opens the address through a page only this user can read, which forwards to it:
+    /// a browser's command line, which every user of the machine can read, never holds the token.
     private static func openInBrowser(_ url: URL) {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("trainer-eval-serve-\(UUID().uuidString).html")
+        let forward = "<!doctype html><meta http-equiv=\"refresh\" content=\"0; url=\(url.absoluteString)\"><title>trainer-eval serve</title>"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url.absoluteString]
+        process.arguments = ["xdg-open", page.path]
         do {
+            guard FileManager.default.createFile(atPath: page.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            try Data(forward.utf8).write(to: page)
             try process.run()
         } catch {
             Terminal.standardError.writeLine("note: could not open a browser (\(error)); open the address above.")

@@ -34,6 +34,8 @@ enum Assets {
         <aside id="keys" hidden><h2>Keys</h2><dl>\
         <dt><kbd>n</kbd> <kbd>p</kbd></dt><dd>next, previous pending output</dd>\
         <dt><kbd>a</kbd></dt><dd>accept the pending output</dd>\
+        <dt><kbd>c</kbd></dt><dd>tick "accept although checks now fail"</dd>\
+        <dt><kbd>u</kbd></dt><dd>write the reason to approve a safety failure (<kbd>Enter</kbd> sends it)</dd>\
         <dt><kbd>x</kbd></dt><dd>discard the pending output</dd>\
         <dt><kbd>s</kbd></dt><dd>verdict: sign</dd>\
         <dt><kbd>r</kbd></dt><dd>verdict: reject</dd>\
@@ -50,6 +52,31 @@ enum Assets {
     static let script = """
         (function () {
           'use strict';
+          // The printed address carries the token in its fragment, which no request sends.
+          // It is kept in this origin's storage (the port included, so no other server
+          // on this machine can read it) and added to each form as it is sent.
+          var STORE = 'trainer-eval-token';
+          var given = /(?:^#|&)token=([0-9a-f]{64})/.exec(window.location.hash);
+          if (given) {
+            window.localStorage.setItem(STORE, given[1]);
+            window.history.replaceState(null, '', window.location.pathname + window.location.search);
+          }
+          if (!window.localStorage.getItem(STORE)) {
+            var banner = document.querySelector('.readonly');
+            if (banner) banner.hidden = false;
+          }
+          document.addEventListener('submit', function (event) {
+            var form = event.target;
+            if (form.method.toLowerCase() !== 'post') return;
+            var field = form.querySelector('input[name=token]');
+            if (!field) {
+              field = document.createElement('input');
+              field.type = 'hidden';
+              field.name = 'token';
+              form.appendChild(field);
+            }
+            field.value = window.localStorage.getItem(STORE) || '';
+          }, true);
           function byKey(key) { return document.querySelector('[data-key="' + key + '"]'); }
           function submit(id) { var form = document.getElementById(id); if (form) { form.requestSubmit(); return true; } return false; }
           document.addEventListener('keydown', function (event) {
@@ -77,6 +104,8 @@ enum Assets {
               return;
             }
             if (key === 'e' && form) { event.preventDefault(); form.querySelector('textarea').focus(); return; }
+            if (key === 'c') { var confirm = document.querySelector('#accept input[name=confirm]'); if (confirm) confirm.checked = !confirm.checked; return; }
+            if (key === 'u') { var reason = document.querySelector('#accept-unsafe input[name=reason]'); if (reason) { event.preventDefault(); reason.focus(); } return; }
             if (key === 'a') { submit('accept'); return; }
             if (key === 'x') { submit('discard'); return; }
             if (key === 'n' || key === 'p' || key === 'q' || key === 'g') { var link = byKey(key); if (link) window.location.href = link.href; }

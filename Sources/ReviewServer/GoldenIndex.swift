@@ -13,7 +13,9 @@ import Darwin
 /// page: a fixture folder is listed again only when its modification time moved,
 /// which every file created, renamed or removed in it does (a run's pending output,
 /// an accept, a label). At 10,000 fixture-steps a page then stats the folders
-/// instead of reading them.
+/// instead of reading them. A folder that changed within `settle` seconds of being
+/// listed is listed again: two changes in one tick of the file system's clock leave
+/// the same modification time.
 final class GoldenIndex: @unchecked Sendable {
     struct Snapshot: Sendable {
         var approved: [StepKey] = []
@@ -25,11 +27,14 @@ final class GoldenIndex: @unchecked Sendable {
 
     private struct Folder {
         var stamp: timespec
+        /// When it was listed, in seconds since 1970.
+        var listedAt: Double
         var approved: [String]
         var pending: [String]
         var labelled: [String]
     }
 
+    static let settle = 2.0
     private let lock = NSLock()
     /// By golden folder path, then fixture.
     private var folders: [String: [String: Folder]] = [:]
@@ -46,14 +51,17 @@ final class GoldenIndex: @unchecked Sendable {
             for fixture in fixtures {
                 let folderPath = path + "/" + fixture
                 guard let stamp = Self.directoryStamp(folderPath) else { continue }
-                if let folder = known[fixture], folder.stamp.tv_sec == stamp.tv_sec, folder.stamp.tv_nsec == stamp.tv_nsec {
+                if let folder = known[fixture], folder.stamp.tv_sec == stamp.tv_sec, folder.stamp.tv_nsec == stamp.tv_nsec,
+                    folder.listedAt - (Double(stamp.tv_sec) + Double(stamp.tv_nsec) / 1e9) >= Self.settle
+                {
                     listed[fixture] = folder
                     continue
                 }
                 changed = true
+                let listedAt = Date().timeIntervalSince1970
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
                 listed[fixture] = Folder(
-                    stamp: stamp, approved: GoldenStore.steps(amongFilesNamed: names, suffix: ".json"),
+                    stamp: stamp, listedAt: listedAt, approved: GoldenStore.steps(amongFilesNamed: names, suffix: ".json"),
                     pending: GoldenStore.steps(amongFilesNamed: names, suffix: ".json.new"),
                     labelled: GoldenStore.steps(amongFilesNamed: names, suffix: ReviewLabel.fileSuffix))
             }

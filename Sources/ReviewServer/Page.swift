@@ -15,10 +15,11 @@ struct Page: Sendable {
     }
 
     /// The whole HTML document: the report's stylesheet, the navigation, the review
-    /// script (keyboard shortcuts), and whether actions are open (`canAct`).
-    func document(canAct: Bool) -> String {
-        let banner = canAct ? "" : """
-            <p class="readonly">Read-only: accepting, rejecting and labelling need the token of the address <code>trainer-eval serve</code> printed. Open that address to act.</p>
+    /// script (keyboard shortcuts, and the token forms send), and the notice.
+    func document() -> String {
+        // Shown by the script when this browser holds no token for the server.
+        let banner = """
+            <p class="readonly" hidden>Read-only: accepting, discarding and labelling need the token of the address <code>trainer-eval serve</code> printed. Open that address to act.</p>
             """
         let notice = notice.map { "<p class=\"notice\(($0.isError ? " error" : ""))\" role=\"status\">\(HTML.message($0.text))</p>" } ?? ""
         return """
@@ -98,7 +99,9 @@ enum Forms {
         "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">"
     }
 
-    static func target(token: String, track: String, key: StepKey) -> String {
-        hidden("token", token) + hidden("track", track) + hidden("fixture", key.fixture) + hidden("step", key.step)
+    /// The step a form acts on. The token is added by the script as the form is sent,
+    /// from the browser's storage for this server's origin: no page holds it.
+    static func target(track: String, key: StepKey) -> String {
+        hidden("track", track) + hidden("fixture", key.fixture) + hidden("step", key.step)
     }
 }

@@ -16,11 +16,10 @@ public struct RequestPolicy: Sendable {
 
     public init(token: String, host: String, port: Int) {
         self.token = token
-        var hosts: Set<String> = ["\(Self.bracketed(host)):\(port)"]
-        if Self.isLoopback(host) {
-            hosts.formUnion(["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"])
-        }
-        allowedHosts = hosts
+        var names: Set<String> = [Self.bracketed(host).lowercased()]
+        if Self.isLoopback(host) { names.formUnion(["127.0.0.1", "localhost", "[::1]"]) }
+        // A browser leaves out the port it need not say.
+        allowedHosts = Set(names.map { "\($0):\(port)" }).union(port == 80 ? names : [])
     }
 
     /// A fresh token: 32 random bytes as hex.
@@ -29,9 +28,21 @@ public struct RequestPolicy: Sendable {
         return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
+    /// Whether `host` stands for every address of the machine (`0.0.0.0`, `::`): a
+    /// request could then name the server by any name, so `Host` could not be checked.
+    public static func isWildcard(_ host: String) -> Bool {
+        ["0.0.0.0", "::", "[::]", "*"].contains(host)
+    }
+
     /// Whether `host` only answers this machine.
     public static func isLoopback(_ host: String) -> Bool {
         ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased())
+    }
+
+    /// How an address names `host`: 127.0.0.1 for IPv4 loopback and `localhost`, an
+    /// IPv6 address in brackets.
+    public static func urlHost(_ host: String) -> String {
+        ["127.0.0.1", "localhost"].contains(host.lowercased()) ? "127.0.0.1" : bracketed(host)
     }
 
     private static func bracketed(_ host: String) -> String {

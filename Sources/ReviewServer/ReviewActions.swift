@@ -36,7 +36,7 @@ actor ReviewActions {
         case .accepted:
             return item.key
         case .refusedUnsafe:
-            let failures = site.safety.failures(of: item.pending)
+            let failures = try site.safety.failures(of: item.pending)
             throw PageError.badRequest(
                 "\(item.key) fails safety checks (\(failures.joined(separator: ", "))), so it stays pending. Approve it only with the reason a reviewer stands by, in the form below.")
         case .needsConfirmation:
@@ -48,8 +48,17 @@ actor ReviewActions {
     }
 
     /// Accepts a pending output that fails safety checks, keeping the reason beside it.
-    func acceptUnsafe(track id: String?, fixture: String?, step: String?, fingerprint: String?, reason: String?, reviewer: String?) throws -> StepKey {
+    func acceptUnsafe(
+        track id: String?, fixture: String?, step: String?, fingerprint: String?, reason: String?, reviewer: String?, confirmed: Bool
+    ) throws -> StepKey {
         let (track, item) = try pendingItem(track: id, fixture: fixture, step: step, fingerprint: fingerprint)
+        guard try !site.safety.failures(of: item.pending).isEmpty else {
+            throw PageError.badRequest("\(item.key) passes every safety check: accept it as it is, without a reason.")
+        }
+        guard !item.acceptsRegression || confirmed else {
+            throw PageError.badRequest(
+                "Approving \(item.key) also makes checks that pass now fail: \(item.diff.newlyFailing.joined(separator: ", ")). Tick \"and although checks that passed now fail\" to approve it.")
+        }
         guard let reason = reason?.trimmingCharacters(in: .whitespacesAndNewlines), !reason.isEmpty else {
             throw PageError.badRequest("Give the reason a reviewer stands by, such as \"kept to show the guardrail catches it\".")
         }
@@ -88,12 +97,18 @@ actor ReviewActions {
     /// Signs or rejects an output, as `label` does.
     func label(_ form: LabelForm) throws -> ReviewLabels.Written {
         let track = try site.track(form.track)
-        let key = try site.key(fixture: form.fixture, step: form.step, on: track)
+        let key = try actedOn(fixture: form.fixture, step: form.step, track: track)
         guard let verdict = form.verdict.flatMap(ReviewLabel.Verdict.init(rawValue:)) else {
             throw PageError.badRequest("Choose a verdict: sign or reject.")
         }
-        let labels = site.labels(on: track)
-        let output = try labels.output(of: key, pending: form.pending)
+        let labels = try site.labels(on: track)
+        let output: GoldenEntry
+        do {
+            output = try labels.output(of: key, pending: form.pending)
+        } catch {
+            throw PageError.conflict(
+                "The \(form.pending ? "pending" : "approved") output of \(key) is gone since this page was opened (accepted or discarded elsewhere). Nothing was written: reload to label it as it is now.")
+        }
         guard output.outputDigest == form.outputDigest else {
             throw PageError.conflict(
                 "The \(form.pending ? "pending" : "approved") output of \(key) changed since this page was opened. Nothing was written: reload it and judge the output as it is now.")
@@ -116,7 +131,7 @@ actor ReviewActions {
     /// The pending output an action names, as its page showed it.
     private func pendingItem(track id: String?, fixture: String?, step: String?, fingerprint: String?) throws -> (ReviewSite.Track, GoldenReview.Item) {
         let track = try site.track(id)
-        let key = try site.key(fixture: fixture, step: step, on: track)
+        let key = try actedOn(fixture: fixture, step: step, track: track)
         guard let item = try track.review.item(key) else {
             throw PageError.conflict("Nothing is pending for \(key) any more: it was accepted or discarded elsewhere. Nothing was written.")
         }
@@ -125,6 +140,19 @@ actor ReviewActions {
                 "The pending output of \(key) changed since this page was opened (a run wrote a new one). Nothing was written: reload to review it as it is now.")
         }
         return (track, item)
+    }
+
+    /// The step an action names. One whose output is gone (a new output discarded
+    /// elsewhere leaves no file at all) is a conflict, not a wrong name.
+    private func actedOn(fixture: String?, step: String?, track: ReviewSite.Track) throws -> StepKey {
+        do {
+            return try site.key(fixture: fixture, step: step, on: track)
+        } catch PageError.notFound(let message) {
+            guard let fixture, let step, site.fixtures.contains(fixture) || track.store.fixtureFolders().contains(fixture) else {
+                throw PageError.notFound(message)
+            }
+            throw PageError.conflict("Nothing is pending for \(fixture)/\(step) any more: it was accepted or discarded elsewhere. Nothing was written.")
+        }
     }
 
     private func nonBlank(_ text: String?) -> String? {

@@ -17,7 +17,7 @@ extension ReviewPages {
         body += try queuePosition(of: Queued(track: track.id, key: key))
         body += "</header>" + personContext(key)
         if let item {
-            body += pendingSection(item, track: track)
+            body += try pendingSection(item, track: track)
         } else if let approved {
             body += "<section class=\"fixture\"><h2><span class=\"badge s-matches\">approved</span> Nothing pending</h2>"
                 + Self.rendered(approved.output) + approvedChecks(approved) + "</section>"
@@ -57,8 +57,8 @@ extension ReviewPages {
         return "<p class=\"position\">\(where_) · \(link(previous, "previous", rel: "prev", key: "p")) · \(link(next, "next", rel: "next", key: "n"))</p>"
     }
 
-    private func pendingSection(_ item: GoldenReview.Item, track: ReviewSite.Track) -> String {
-        let failures = site.safety.failures(of: item.pending)
+    private func pendingSection(_ item: GoldenReview.Item, track: ReviewSite.Track) throws -> String {
+        let failures = try site.safety.failures(of: item.pending)
         var html = "<section class=\"fixture pending\"><h2><span class=\"badge s-\(item.kind)\">\(item.kind)</span> Pending: \(HTML.escape(item.diff.summary))</h2>"
         if !failures.isEmpty {
             html += "<p class=\"notice error\">Fails safety checks: " + failures.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ")
@@ -83,19 +83,19 @@ extension ReviewPages {
 
     /// Accept, discard, and (for a safety failure) approve with a reason.
     private func actions(_ item: GoldenReview.Item, track: ReviewSite.Track, failures: [String]) -> String {
-        guard let token else { return "" }
-        let target = Forms.target(token: token, track: track.id, key: item.key) + Forms.hidden("fingerprint", ReviewActions.fingerprint(item.pending))
+        let target = Forms.target(track: track.id, key: item.key) + Forms.hidden("fingerprint", ReviewActions.fingerprint(item.pending))
         var html = "<div class=\"actions\">"
         if failures.isEmpty {
             let confirm = item.acceptsRegression
-                ? "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\"> accept although checks now fail</label>" : ""
+                ? "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\"> <kbd>c</kbd> accept although checks now fail</label>" : ""
             html += "<form method=\"post\" action=\"/accept\" id=\"accept\">\(target)\(confirm)<button type=\"submit\" data-key=\"a\">Accept <kbd>a</kbd></button></form>"
         }
         html += "<form method=\"post\" action=\"/reject\" id=\"discard\">\(target)<button type=\"submit\" data-key=\"x\">Discard <kbd>x</kbd></button></form>"
         if !failures.isEmpty {
             html += """
                 <form method="post" action="/accept-unsafe" id="accept-unsafe" class="unsafe">\(target)\
-                <label>Approve although it fails safety checks, because <input name="reason" required placeholder="the reason a reviewer stands by"></label>\
+                <label><kbd>u</kbd> Approve although it fails safety checks, because <input name="reason" required placeholder="the reason a reviewer stands by"></label>\
+                \(item.acceptsRegression ? "<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\"> and although checks that passed now fail</label>" : "")\
                 <label>Reviewer <input name="reviewer" value="\(HTML.escape(site.defaultReviewer ?? ""))"></label>\
                 <button type="submit">Approve with this reason</button></form>
                 """
@@ -161,15 +161,14 @@ extension ReviewPages {
         } else {
             html += "<p class=\"current-label\">Not labelled yet.</p>"
         }
-        guard let token else { return html + "</section>" }
         let kind = key.id?.step?.traits.output == .program ? "program" : "options"
-        let reasons = site.reasons.reasons.filter { $0.appliesTo.contains(kind) }
+        let reasons = try site.reasons.reasons.filter { $0.appliesTo.contains(kind) }
         let boxes = reasons.enumerated().map { index, reason -> String in
             let shortcut = index < 9 ? "<kbd>\(index + 1)</kbd> " : ""
             return "<label class=\"reason\" title=\"\(HTML.escape(reason.definition))\"><input type=\"checkbox\" name=\"reason\" value=\"\(HTML.escape(reason.id))\" data-index=\"\(index + 1)\"> \(shortcut)<code>\(HTML.escape(reason.id))</code> <span class=\"meta\">\(HTML.escape(reason.definition))</span></label>"
         }.joined()
         html += """
-            <form method="post" action="/label" id="label-form">\(Forms.target(token: token, track: track.id, key: key))\
+            <form method="post" action="/label" id="label-form">\(Forms.target(track: track.id, key: key))\
             \(Forms.hidden("target", onPending ? "pending" : "approved"))\(Forms.hidden("digest", judged.outputDigest))\
             \(Forms.hidden("previous", ReviewActions.fingerprint(current)))\
             <p>Judging the \(onPending ? "pending" : "approved") output.</p>\

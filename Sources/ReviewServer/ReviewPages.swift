@@ -10,8 +10,6 @@ import Storage
 /// escaped: outputs hold hostile text by design.
 struct ReviewPages: Sendable {
     let site: ReviewSite
-    /// The token forms carry; nil when the browser has not shown it, and the pages are read-only.
-    let token: String?
 
     static let perPage = 50
 
@@ -167,7 +165,7 @@ struct ReviewPages: Sendable {
             guard let track = tracks.first(where: { $0.id == entry.track }), let item = try track.review.item(entry.key) else {
                 return ""
             }
-            let unsafe = site.safety.failures(of: item.pending)
+            let unsafe = try site.safety.failures(of: item.pending)
             return "<tr class=\"queued\"><td>\(HTML.escape(track.title))</td><td><span class=\"badge s-\(item.kind)\">\(item.kind)</span></td>"
                 + "<td><a \(Links.href(Links.step(track: entry.track, key: entry.key)))>\(HTML.escape(entry.key.description))</a></td>"
                 + "<td>\(HTML.escape(item.diff.summary))\(unsafe.isEmpty ? "" : " · <span class=\"bad\">fails safety checks</span>")</td></tr>"

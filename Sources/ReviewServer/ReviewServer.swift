@@ -9,8 +9,9 @@ import NIOCore
 ///
 /// It listens on loopback unless told otherwise. Pages can be read by anyone who can
 /// reach the address; accepting, discarding and labelling need the per-process token
-/// the printed address carries (kept by the browser in a same-site cookie, and sent
-/// back in every form), and are refused from another origin. See `RequestPolicy`.
+/// the printed address carries in its fragment (never sent to a server; the page's
+/// script keeps it in the browser's storage for this origin, port included, and adds
+/// it to each form as it is sent), and are refused from another origin. See `RequestPolicy`.
 public struct ReviewServer: Sendable {
     public let project: Project
     public let host: String
@@ -23,8 +24,6 @@ public struct ReviewServer: Sendable {
         self.port = port
     }
 
-    /// The cookie that keeps the token once the printed address was opened.
-    static let tokenCookie = "trainer_eval_token"
     /// A form is never larger than this.
     static let maximumFormBytes = 256 * 1024
 
@@ -48,8 +47,7 @@ public struct ReviewServer: Sendable {
             onServerRunning: { [host] channel in
                 let port = channel.localAddress?.port ?? 0
                 handler.listening(host: host, port: port)
-                let shown = RequestPolicy.isLoopback(host) ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
-                onReady(URL(string: "http://\(shown):\(port)/?token=\(handler.token)")!)
+                onReady(URL(string: "http://\(RequestPolicy.urlHost(host)):\(port)/#token=\(handler.token)")!)
             },
             logger: logger)
         try await app.runService()
@@ -121,21 +119,21 @@ final class RequestHandler: RouterMiddleware, Sendable {
             await self.act(request) { form in
                 let key = try await self.actions.accept(
                     track: form["track"], fixture: form["fixture"], step: form["step"], fingerprint: form["fingerprint"], confirmed: form["confirm"] == "yes")
-                return try self.next(after: key, track: form["track"], done: "Accepted \(key).")
+                return self.next(after: key, track: form["track"], done: .accepted)
             }
         }
         router.post("/accept-unsafe") { request, _ in
             await self.act(request) { form in
                 let key = try await self.actions.acceptUnsafe(
                     track: form["track"], fixture: form["fixture"], step: form["step"], fingerprint: form["fingerprint"],
-                    reason: form["reason"], reviewer: form["reviewer"])
-                return try self.next(after: key, track: form["track"], done: "Accepted \(key), with the reason kept beside it.")
+                    reason: form["reason"], reviewer: form["reviewer"], confirmed: form["confirm"] == "yes")
+                return self.next(after: key, track: form["track"], done: .acceptedUnsafe)
             }
         }
         router.post("/reject") { request, _ in
             await self.act(request) { form in
                 let key = try await self.actions.discard(track: form["track"], fixture: form["fixture"], step: form["step"], fingerprint: form["fingerprint"])
-                return try self.next(after: key, track: form["track"], done: "Discarded the pending output of \(key).")
+                return self.next(after: key, track: form["track"], done: .discarded)
             }
         }
         router.post("/label") { request, _ in
@@ -145,38 +143,31 @@ final class RequestHandler: RouterMiddleware, Sendable {
                         track: form["track"], fixture: form["fixture"], step: form["step"], pending: form["target"] == "pending",
                         outputDigest: form["digest"], previousLabel: form["previous"], verdict: form["verdict"], reasons: form.all("reason"),
                         note: form["note"], reviewer: form["reviewer"]))
-                let verdict = written.label.verdict == .sign ? "Signed" : "Rejected"
+                let done: Done = written.label.verdict == .sign ? .signed : .rejected
                 return Links.step(track: form["track"] ?? ReviewSite.Track.baseID, key: written.key)
-                    + "&" + FormFields.query([("done", "\(verdict) \(written.key) as \(written.label.reviewer).")])
+                    + "&" + FormFields.query([("done", done.rawValue), ("done-key", written.key.description)]) + "#label"
             }
         }
     }
 
     /// Where the review goes after an output left the queue: the next pending one, else the queue.
-    private func next(after key: StepKey, track: String?, done: String) throws -> String {
-        let queue = try site.queue()
+    /// The write is done by now: a queue that cannot be read leads to the queue page.
+    private func next(after key: StepKey, track: String?, done: Done) -> String {
         let here = ReviewSite.Queued(track: track ?? ReviewSite.Track.baseID, key: key)
-        let index = try site.queueIndex(after: here, in: queue)
-        let target = index < queue.count ? Links.step(track: queue[index].track, key: queue[index].key) + "&" : "/queue?"
-        return target + FormFields.query([("done", done)])
+        let notice = FormFields.query([("done", done.rawValue), ("done-key", key.description)])
+        guard let queue = try? site.queue(), let index = try? site.queueIndex(after: here, in: queue), index < queue.count else {
+            return "/queue?" + notice
+        }
+        return Links.step(track: queue[index].track, key: queue[index].key) + "&" + notice
     }
 
     // MARK: Answers
 
-    /// A page: the token taken from the printed address into a cookie (and out of the
-    /// address bar), the page built, and any error shown as a page with its status.
+    /// A page, with any error shown as a page with its status, and the notice of what
+    /// the last action did (`done`, one of `Done`'s, about the step `done-key` names).
     private func page(_ request: Request, _ make: (ReviewPages, FormFields) async throws -> Page) async -> Response {
         let query = FormFields(request.uri.query)
-        if let given = query["token"] {
-            guard policy.value?.matches(given) == true else {
-                return Self.refusal(RequestPolicy.Refusal.wrongToken.description, status: 403)
-            }
-            var response = Response(status: .seeOther, headers: [.location: Self.withoutToken(request)])
-            response.headers[.setCookie] = "\(ReviewServer.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"
-            return response
-        }
-        let canAct = cookieToken(request).map { policy.value?.matches($0) == true } ?? false
-        let pages = ReviewPages(site: site, token: canAct ? token : nil)
+        let pages = ReviewPages(site: site)
         var page: Page
         do {
             page = try await make(pages, query)
@@ -185,8 +176,26 @@ final class RequestHandler: RouterMiddleware, Sendable {
         } catch {
             page = Page(title: "Error", body: "<h1>Error</h1>", status: 500, notice: .init(text: String(describing: error), isError: true))
         }
-        if let done = query["done"], page.notice == nil { page.notice = .init(text: done, isError: false) }
-        return Self.html(page.document(canAct: canAct), status: page.status)
+        if page.notice == nil, let done = query["done"].flatMap(Done.init(rawValue:)) {
+            page.notice = .init(text: done.text(query["done-key"] ?? "the output"), isError: false)
+        }
+        return Self.html(page.document(), status: page.status)
+    }
+
+    /// What an action did, as the page it leads to says it: a fixed sentence, so a
+    /// link cannot make a page say anything else.
+    enum Done: String {
+        case accepted, acceptedUnsafe = "accepted-unsafe", discarded, signed, rejected
+
+        func text(_ key: String) -> String {
+            switch self {
+            case .accepted: "Accepted \(key)."
+            case .acceptedUnsafe: "Accepted \(key), with the reason kept beside it."
+            case .discarded: "Discarded the pending output of \(key)."
+            case .signed: "Signed \(key)."
+            case .rejected: "Rejected \(key)."
+            }
+        }
     }
 
     /// A form's action: refused without the token or from another origin; on success a
@@ -208,26 +217,11 @@ final class RequestHandler: RouterMiddleware, Sendable {
             let page = Page(
                 title: "Nothing changed", body: "<h1>Nothing changed</h1><p><a \(Links.href(back))>Back to the output</a></p>", status: error.status,
                 notice: .init(text: error.description, isError: true))
-            return Self.html(page.document(canAct: true), status: error.status)
+            return Self.html(page.document(), status: error.status)
         } catch {
             let page = Page(title: "Error", body: "<h1>Error</h1>", status: 500, notice: .init(text: String(describing: error), isError: true))
-            return Self.html(page.document(canAct: true), status: 500)
+            return Self.html(page.document(), status: 500)
         }
-    }
-
-    private func cookieToken(_ request: Request) -> String? {
-        guard let header = request.headers[.cookie] else { return nil }
-        for part in header.split(separator: ";") {
-            let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1).map(String.init)
-            if pair.count == 2, pair[0] == ReviewServer.tokenCookie { return pair[1] }
-        }
-        return nil
-    }
-
-    /// The request's path and query without its `token`.
-    private static func withoutToken(_ request: Request) -> String {
-        let rest = FormFields(request.uri.query).pairs.filter { $0.name != "token" }
-        return request.uri.path + (rest.isEmpty ? "" : "?" + FormFields.query(rest.map { ($0.name, $0.value) }))
     }
 
     static func html(_ text: String, status: Int) -> Response {

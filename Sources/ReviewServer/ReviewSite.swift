@@ -12,8 +12,12 @@ import Storage
 final class ReviewSite: Sendable {
     let project: Project
     var layout: ProjectLayout { project.layout }
-    let safety: SafetyPolicy
-    let reasons: ReviewReasons
+    /// Which checks guard safety, read again when `check-severity.yaml` changes.
+    var safety: SafetyPolicy { get throws { try safetyFile.value } }
+    /// The reasons a label may give, read again when `review-reasons.yaml` changes.
+    var reasons: ReviewReasons { get throws { try reasonsFile.value } }
+    private let safetyFile: Reloaded<SafetyPolicy>
+    private let reasonsFile: Reloaded<ReviewReasons>
     let corpus: FixtureCorpus
     let fixtures: [String]
     /// Who reviews when the form leaves it blank: git's user.name.
@@ -27,8 +31,11 @@ final class ReviewSite: Sendable {
 
     init(project: Project) throws {
         self.project = project
-        safety = try SafetyPolicy.load(layout: project.layout)
-        reasons = try ReviewReasons.load(layout: project.layout)
+        let layout = project.layout
+        safetyFile = Reloaded(file: SafetyPolicy.file(in: layout)) { try SafetyPolicy.load(layout: layout) }
+        reasonsFile = Reloaded(file: ReviewReasons.file(in: layout)) { try ReviewReasons.load(layout: layout) }
+        _ = try safetyFile.value
+        _ = try reasonsFile.value
         corpus = try project.corpus()
         fixtures = corpus.fixtureNames()
         defaultReviewer = project.reviewer(nil)
@@ -53,12 +60,13 @@ final class ReviewSite: Sendable {
     func tracks() throws -> [Track] {
         let folder = layout.golden.appendingPathComponent(VariantTrack.folderName, isDirectory: true)
         let labels = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let safety = try safety
         return try trackCache.tracks(for: labels) {
-            try GoldenReview.everyTrack(layout: layout).map { review in
-                var review = review
-                review.safety = safety
-                return Track(label: review.trackLabel, review: review)
-            }
+            try GoldenReview.everyTrack(layout: layout).map { Track(label: $0.trackLabel, review: $0) }
+        }.map { track in
+            var track = track
+            track.review.safety = safety
+            return track
         }
     }
 
@@ -87,8 +95,8 @@ final class ReviewSite: Sendable {
     }
 
     /// The reviewers' labels on a track.
-    func labels(on track: Track) -> ReviewLabels {
-        ReviewLabels(golden: track.store, reasons: reasons, fixtures: fixtures)
+    func labels(on track: Track) throws -> ReviewLabels {
+        ReviewLabels(golden: track.store, reasons: try reasons, fixtures: fixtures)
     }
 
     // MARK: The queue
@@ -131,25 +139,18 @@ final class ReviewSite: Sendable {
         return (measure, seconds, false)
     }
 
-    /// When anything the agreement reads last changed: each fixture folder of the track
-    /// (a label written, an output accepted, renames all) and each file under `prompts/`.
-    private func changeStamp(of track: Track) -> [Date] {
-        let folder = track.label.map { VariantTrack(label: $0, firstStep: .goalOptions).folder(in: layout.golden) } ?? layout.golden
-        var stamps: [Date] = []
-        let manager = FileManager.default
-        for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
-            stamps.append(((try? manager.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.modificationDate] as? Date) ?? .distantPast)
+    /// When anything the agreement reads last changed: each fixture folder of the track,
+    /// and of the base for a variant (whose earlier steps are the base's), where a label
+    /// written or an output accepted renames files; every file under `fixtures/` and
+    /// `prompts/`.
+    private func changeStamp(of track: Track) -> [String: Double] {
+        var stamps = FileStamps.subfolders(layout.golden)
+        if let label = track.label {
+            stamps.merge(FileStamps.subfolders(VariantTrack(label: label, firstStep: .goalOptions).folder(in: layout.golden))) { $1 }
         }
-        let prompts = layout.root.appendingPathComponent("prompts")
-        var newest = Date.distantPast
-        if let files = manager.enumerator(atPath: prompts.path) {
-            for case let file as String in files {
-                if let date = (try? manager.attributesOfItem(atPath: prompts.appendingPathComponent(file).path))?[.modificationDate] as? Date, date > newest {
-                    newest = date
-                }
-            }
-        }
-        return stamps + [newest]
+        stamps.merge(FileStamps.tree(layout.fixtures)) { $1 }
+        stamps.merge(FileStamps.tree(layout.root.appendingPathComponent("prompts"))) { $1 }
+        return stamps
     }
 
     // MARK: Comparison
@@ -222,13 +223,13 @@ private final class ReportCache: @unchecked Sendable {
 /// The last agreement measured on each track, with the change stamp it was measured at.
 private final class AgreementCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var kept: [String: (stamp: [Date], measure: Project.AgreementMeasure, seconds: Double)] = [:]
+    private var kept: [String: (stamp: [String: Double], measure: Project.AgreementMeasure, seconds: Double)] = [:]
 
-    func value(track: String, stamp: [Date]) -> (measure: Project.AgreementMeasure, seconds: Double)? {
+    func value(track: String, stamp: [String: Double]) -> (measure: Project.AgreementMeasure, seconds: Double)? {
         lock.withLock { kept[track].flatMap { $0.stamp == stamp ? ($0.measure, $0.seconds) : nil } }
     }
 
-    func keep(_ measure: Project.AgreementMeasure, seconds: Double, track: String, stamp: [Date]) {
+    func keep(_ measure: Project.AgreementMeasure, seconds: Double, track: String, stamp: [String: Double]) {
         lock.withLock { kept[track] = (stamp, measure, seconds) }
     }
 }

@@ -36,13 +36,13 @@ final class ServedProject: @unchecked Sendable {
             if found == nil { Thread.sleep(forTimeInterval: 0.05) }
         }
         guard let found, let components = URLComponents(url: found, resolvingAgainstBaseURL: false),
-            let token = components.queryItems?.first(where: { $0.name == "token" })?.value, let port = components.port
+            let fragment = components.fragment, fragment.hasPrefix("token="), let port = components.port
         else {
             process.terminate()
             throw ServeFailure(description: "serve printed no address: \(printed.text)")
         }
         address = found
-        self.token = token
+        token = String(fragment.dropFirst("token=".count))
         origin = "http://127.0.0.1:\(port)"
     }
 
@@ -61,17 +61,17 @@ final class ServedProject: @unchecked Sendable {
         var description: String
     }
 
-    /// A GET of `path`, as the browser that opened the printed address sends it (with the token's cookie).
-    func get(_ path: String, cookie: Bool = true, headers: [String: String] = [:]) async throws -> HTTPResponse {
-        var all = headers
-        if cookie { all["Cookie"] = "trainer_eval_token=\(token)" }
-        return try await CurlTransport(deadline: 120).send(HTTPRequest(method: "GET", url: URL(string: origin + path)!, headers: all))
+    /// A GET of `path`.
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        try await CurlTransport(deadline: 120).send(HTTPRequest(method: "GET", url: URL(string: origin + path)!, headers: headers))
     }
 
-    /// A form POST to `path`, with `fields` encoded; the headers are the caller's (a browser adds `Origin`).
-    func post(_ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) async throws -> HTTPResponse {
+    /// A form POST to `path`, with `fields` encoded and, as the page's script adds it,
+    /// the token; the headers are the caller's (a browser adds `Origin`).
+    func post(_ path: String, _ fields: [(String, String)], withToken: Bool = true, headers: [String: String] = [:]) async throws -> HTTPResponse {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let body = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
+        let sent = fields + (withToken ? [("token", token)] : [])
+        let body = sent.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
         var all = headers
         all["Content-Type"] = "application/x-www-form-urlencoded"
         return try await CurlTransport(deadline: 120).send(

@@ -20,7 +20,16 @@ struct RequestPolicyTests {
     @Test func aServerOnAnotherAddressAnswersThatAddressOnly() {
         let wide = RequestPolicy(token: "t", host: "192.168.1.20", port: 80)
         #expect(wide.checkHost("192.168.1.20:80") == nil)
+        // A browser leaves out port 80.
+        #expect(wide.checkHost("192.168.1.20") == nil)
         #expect(wide.checkHost("localhost:80") == .foreignHost("localhost:80"))
+        #expect(policy.checkHost("127.0.0.1") == .foreignHost("127.0.0.1"))
+        let ipv6 = RequestPolicy(token: "t", host: "::1", port: 8765)
+        #expect(ipv6.checkHost("[::1]:8765") == nil)
+        #expect(RequestPolicy.urlHost("::1") == "[::1]")
+        #expect(RequestPolicy.urlHost("localhost") == "127.0.0.1")
+        for host in ["0.0.0.0", "::"] { #expect(RequestPolicy.isWildcard(host)) }
+        #expect(!RequestPolicy.isWildcard("192.168.1.20"))
     }
 
     @Test func aWriteNeedsTheTokenAndNoOtherOrigin() {
