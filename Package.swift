@@ -143,6 +143,6 @@ let package = Package(
             name: "ReviewServerTests",
             dependencies: ["ReviewServer"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "Providers", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["trainer-eval", "Intake", "JSONSchema", "Providers", "Storage", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import Golden
 import Intake
 import Storage
@@ -31,6 +32,10 @@ actor ReviewActions {
     /// Accepts a pending output. One that fails a safety check is refused (only a
     /// reason approves it); one that makes passing checks fail needs `confirmed`.
     func accept(track id: String?, fixture: String?, step: String?, fingerprint: String?, confirmed: Bool) throws -> StepKey {
+        try locked(id) { try acceptLocked(track: id, fixture: fixture, step: step, fingerprint: fingerprint, confirmed: confirmed) }
+    }
+
+    private func acceptLocked(track id: String?, fixture: String?, step: String?, fingerprint: String?, confirmed: Bool) throws -> StepKey {
         let (track, item) = try pendingItem(track: id, fixture: fixture, step: step, fingerprint: fingerprint)
         switch try track.review.apply(.accept, to: item, confirmed: confirmed) {
         case .accepted:
@@ -49,6 +54,14 @@ actor ReviewActions {
 
     /// Accepts a pending output that fails safety checks, keeping the reason beside it.
     func acceptUnsafe(
+        track id: String?, fixture: String?, step: String?, fingerprint: String?, reason: String?, reviewer: String?, confirmed: Bool
+    ) throws -> StepKey {
+        try locked(id) {
+            try acceptUnsafeLocked(track: id, fixture: fixture, step: step, fingerprint: fingerprint, reason: reason, reviewer: reviewer, confirmed: confirmed)
+        }
+    }
+
+    private func acceptUnsafeLocked(
         track id: String?, fixture: String?, step: String?, fingerprint: String?, reason: String?, reviewer: String?, confirmed: Bool
     ) throws -> StepKey {
         let (track, item) = try pendingItem(track: id, fixture: fixture, step: step, fingerprint: fingerprint)
@@ -72,9 +85,11 @@ actor ReviewActions {
 
     /// Discards a pending output; golden stays as it is.
     func discard(track id: String?, fixture: String?, step: String?, fingerprint: String?) throws -> StepKey {
-        let (track, item) = try pendingItem(track: id, fixture: fixture, step: step, fingerprint: fingerprint)
-        track.store.reject(item.key)
-        return item.key
+        try locked(id) {
+            let (track, item) = try pendingItem(track: id, fixture: fixture, step: step, fingerprint: fingerprint)
+            track.store.reject(item.key)
+            return item.key
+        }
     }
 
     /// What a label form sends.
@@ -96,6 +111,10 @@ actor ReviewActions {
 
     /// Signs or rejects an output, as `label` does.
     func label(_ form: LabelForm) throws -> ReviewLabels.Written {
+        try locked(form.track) { try labelLocked(form) }
+    }
+
+    private func labelLocked(_ form: LabelForm) throws -> ReviewLabels.Written {
         let track = try site.track(form.track)
         let key = try actedOn(fixture: form.fixture, step: form.step, track: track)
         guard let verdict = form.verdict.flatMap(ReviewLabel.Verdict.init(rawValue:)) else {
@@ -126,6 +145,13 @@ actor ReviewActions {
         } catch {
             throw PageError.badRequest(error.description.replacingOccurrences(of: "--reason", with: "reason").replacingOccurrences(of: "--reviewer NAME", with: "a reviewer"))
         }
+    }
+
+    /// Runs an action's check and write while no other process writes the track's
+    /// golden folder (`GoldenWriteLock`): what was checked is what is written.
+    private func locked<T>(_ track: String?, _ body: () throws -> T) throws -> T {
+        let folder = try site.folder(of: site.track(track))
+        return try GoldenWriteLock.withLock(folder: folder) { try body() }
     }
 
     /// The pending output an action names, as its page showed it.

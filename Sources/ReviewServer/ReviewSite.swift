@@ -79,9 +79,14 @@ final class ReviewSite: Sendable {
         return track
     }
 
+    /// The folder a track's golden files are in.
+    func folder(of track: Track) -> URL {
+        track.label.map { VariantTrack(label: $0, firstStep: .goalOptions).folder(in: layout.golden) } ?? layout.golden
+    }
+
     /// Which steps of a track are approved, pending and labelled (`GoldenIndex`).
     func index(of track: Track) -> GoldenIndex.Snapshot {
-        goldenIndex.snapshot(of: track.label.map { VariantTrack(label: $0, firstStep: .goalOptions).folder(in: layout.golden) } ?? layout.golden)
+        goldenIndex.snapshot(of: folder(of: track))
     }
 
     /// A step a request names on a track: it must have an approved or a pending output there.
@@ -145,9 +150,7 @@ final class ReviewSite: Sendable {
     /// `prompts/`.
     private func changeStamp(of track: Track) -> [String: Double] {
         var stamps = FileStamps.subfolders(layout.golden)
-        if let label = track.label {
-            stamps.merge(FileStamps.subfolders(VariantTrack(label: label, firstStep: .goalOptions).folder(in: layout.golden))) { $1 }
-        }
+        if track.label != nil { stamps.merge(FileStamps.subfolders(folder(of: track))) { $1 } }
         stamps.merge(FileStamps.tree(layout.fixtures)) { $1 }
         stamps.merge(FileStamps.tree(layout.root.appendingPathComponent("prompts"))) { $1 }
         return stamps

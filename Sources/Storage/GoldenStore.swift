@@ -54,7 +54,7 @@ public struct GoldenStore: GoldenStorage, Sendable {
 
     /// Writes `entry` as pending, each file atomically.
     public func writePending(_ entry: GoldenEntry, for key: StepKey) throws {
-        try write(entry, key, suffix: ".new")
+        try GoldenWriteLock.withLock(folder: folder) { try write(entry, key, suffix: ".new") }
     }
 
     /// Promotes a step's pending files to golden, all or nothing; false when nothing was pending.
@@ -66,6 +66,10 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// its checks never come from different runs.
     @discardableResult
     public func accept(_ key: StepKey) throws -> Bool {
+        try GoldenWriteLock.withLock(folder: folder) { try acceptUnlocked(key) }
+    }
+
+    private func acceptUnlocked(_ key: StepKey) throws -> Bool {
         try finishInterruptedAccept(key)
         let pending = paths(key, suffix: ".new"), approved = paths(key, suffix: "")
         guard FileBytes.exists(pending.json) else { return false }
@@ -144,6 +148,10 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// pending files; the approved `.json` and `.md` are not touched.
     @discardableResult
     public func acceptChecks(_ key: StepKey) throws -> Bool {
+        try GoldenWriteLock.withLock(folder: folder) { try acceptChecksUnlocked(key) }
+    }
+
+    private func acceptChecksUnlocked(_ key: StepKey) throws -> Bool {
         let pendingFiles = files(key, suffix: ".new")
         guard FileManager.default.fileExists(atPath: pendingFiles.json.path) else { return false }
         if FileManager.default.fileExists(atPath: pendingFiles.checks.path) {
@@ -156,6 +164,10 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// Deletes a step's pending files; false when nothing was pending.
     @discardableResult
     public func reject(_ key: StepKey) -> Bool {
+        GoldenWriteLock.withLock(folder: folder) { rejectUnlocked(key) }
+    }
+
+    private func rejectUnlocked(_ key: StepKey) -> Bool {
         let pendingFiles = files(key, suffix: ".new")
         let existed = FileManager.default.fileExists(atPath: pendingFiles.json.path)
         for file in [pendingFiles.json, pendingFiles.markdown, pendingFiles.checks] { try? FileManager.default.removeItem(at: file) }
@@ -190,6 +202,10 @@ public struct GoldenStore: GoldenStorage, Sendable {
     /// when the folder went too.
     @discardableResult
     public func remove(_ orphan: GoldenOrphan) throws(GoldenError) -> Bool {
+        try GoldenWriteLock.withLock(folder: folder) { () throws(GoldenError) -> Bool in try removeUnlocked(orphan) }
+    }
+
+    private func removeUnlocked(_ orphan: GoldenOrphan) throws(GoldenError) -> Bool {
         let fixtureFolder = folder.appendingPathComponent(orphan.key.fixture, isDirectory: true)
         for name in orphan.files {
             let file = fixtureFolder.appendingPathComponent(name)
@@ -262,6 +278,10 @@ public struct GoldenStore: GoldenStorage, Sendable {
     }
 
     private func writeSidecar(_ text: String, _ key: StepKey, suffix: String) throws(GoldenError) {
+        try GoldenWriteLock.withLock(folder: folder) { () throws(GoldenError) in try writeSidecarUnlocked(text, key, suffix: suffix) }
+    }
+
+    private func writeSidecarUnlocked(_ text: String, _ key: StepKey, suffix: String) throws(GoldenError) {
         let file = URL(fileURLWithPath: "\(folder.path)/\(key.fixture)/\(key.step)\(suffix)")
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 
 /// `trainer-eval serve` as a reviewer's browser and a hostile page use it: the real
@@ -319,6 +320,42 @@ struct ServeCommandTests {
         #expect(accepted.text.contains("changed since this page was opened"))
         #expect(FileManager.default.fileExists(atPath: pendingFile.path))
         #expect(try String(contentsOf: pendingFile, encoding: .utf8) == rewritten)
+    }
+
+    /// An action checks and writes while no other process writes the folder: here a
+    /// process as `run` is, which holds the lock and writes a new pending output before
+    /// letting go. The accept waits for it, then finds the output changed.
+    @Test func anActionWaitsForAWriterOfAnotherProcessAndJudgesWhatItFindsThen() async throws {
+        let project = try GoldenCommandTests.makeProjectWithPendingOutputs()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let served = try ServedProject(project)
+        defer { served.stop() }
+        let page = try await served.get(Self.stepPath(Self.draft)).text
+        let fields = try Self.formFields("accept", on: page, ["track", "fixture", "step", "fingerprint"])
+
+        let lockFile = GoldenWriteLock.lockFile(for: project.appendingPathComponent("golden"))
+        let pendingFile = project.appendingPathComponent("golden/busy-parent/program-draft.json.new")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [lockFile, "sh", "-c", "sleep 1; sed -i 's/\"10-12\"/\"6-8\"/' '\(pendingFile.path)'"]
+        try holder.run()
+        // Only bounds a hang: wait until the holder has the lock.
+        let deadline = Date().addingTimeInterval(60)
+        func lockIsFree() throws -> Bool {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            probe.arguments = ["-n", lockFile, "true"]
+            try probe.run()
+            probe.waitUntilExit()
+            return probe.terminationStatus == 0
+        }
+        while Date() < deadline, try lockIsFree() { try await Task.sleep(nanoseconds: 20_000_000) }
+
+        let accepted = try await served.post("/accept", fields, headers: ["Origin": served.origin])
+        holder.waitUntilExit()
+        #expect(accepted.status == 409)
+        #expect(accepted.text.contains("changed since this page was opened"))
+        #expect(try String(contentsOf: pendingFile, encoding: .utf8).contains("\"6-8\""))
     }
 
     @Test func pagesListRunsAndTheirStepsAPageAtATime() async throws {
