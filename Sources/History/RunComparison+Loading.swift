@@ -42,12 +42,17 @@ extension RunComparison {
         return (compared.comparison, ComparedOutputs(base: base, head: head, notes: notes))
     }
 
-    /// A run's report as its `results.json` holds it, or why it cannot be read.
-    public static func readReport(of run: RunRow, layout: ProjectLayout) -> Result<RunReport, ReportUnavailable> {
+    /// Where a run's `results.json` is, or was: its report folder's.
+    public static func reportFile(of run: RunRow, layout: ProjectLayout) -> URL {
         let folder = run.reportFolder.map { path in
             path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: true) : layout.root.appendingPathComponent(path, isDirectory: true)
         } ?? layout.reports.appendingPathComponent(run.id, isDirectory: true)
-        let file = folder.appendingPathComponent("results.json")
+        return folder.appendingPathComponent("results.json")
+    }
+
+    /// A run's report as its `results.json` holds it, or why it cannot be read.
+    public static func readReport(of run: RunRow, layout: ProjectLayout) -> Result<RunReport, ReportUnavailable> {
+        let file = reportFile(of: run, layout: layout)
         guard let data = try? Data(contentsOf: file) else {
             return .failure(ReportUnavailable(description: "no report at \(layout.displayPath(of: file)) (only the newest report folders are kept)"))
         }

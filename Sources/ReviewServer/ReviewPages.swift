@@ -69,38 +69,37 @@ struct ReviewPages: Sendable {
         body += "<p class=\"filter\">Show: " + (attention
             ? "<a \(Links.href(Links.run(run.id)))>every step</a> · <strong>steps that need attention</strong>"
             : "<strong>every step</strong> · <a \(Links.href(Links.run(run.id) + "?filter=attention"))>steps that need attention</a>") + "</p>"
-        switch site.report(of: run) {
-        case .failure(let problem):
-            body += "<p class=\"notice\">\(HTML.escape(problem.description)); its steps are listed from the history, without outputs.</p>"
-            let steps = try site.history().steps(ofRun: run.id).filter { !attention || !Self.passesGate($0.status) }
-            let paging = Paging(requested: requested, perPage: Self.perPage * 4, total: steps.count)
-            let rows = steps[paging.range].map { row -> String in
-                "<tr><td><span class=\"badge s-\(HTML.escape(row.status))\">\(HTML.escape(row.status))</span></td><td>\(HTML.escape(row.fixture))/\(HTML.escape(row.stepId))</td><td>\(HTML.escape(row.failedChecks.split(separator: "\n").joined(separator: ", ")))</td></tr>"
-            }
-            body += paging.navigation { pageURL(run.id, $0, attention) }
-                + "<div class=\"scroll checks\"><table><thead><tr><th>status</th><th>step</th><th>failing checks</th></tr></thead><tbody>\(rows.joined())</tbody></table></div>"
-        case .success(let report):
-            let fixtures = report.fixtures.compactMap { fixture -> FixtureReport? in
-                guard attention else { return fixture }
-                var kept = fixture
-                kept.steps = fixture.steps.filter { !$0.passesGate }
-                return kept.steps.isEmpty ? nil : kept
-            }
-            let paging = Paging(requested: requested, perPage: Self.perPage, total: fixtures.count)
-            let navigation = paging.navigation { pageURL(run.id, $0, attention) }
-            body += navigation
-            body += fixtures[paging.range].map { fixture -> String in
-                "<section class=\"fixture\" data-name=\"\(HTML.escape(fixture.name))\"><h2><span class=\"badge s-\(fixture.status.rawValue)\">\(fixture.status.label)</span> \(HTML.escape(fixture.name))</h2><ul class=\"steps\">"
-                    + fixture.steps.map { step -> String in
-                        let key = StepKey(fixture: fixture.name, step: step.id)
-                        let failing = step.checks.filter { !$0.passed }.count
-                        return "<li><span class=\"badge s-\(step.status.rawValue)\">\(step.status.label)</span> <a \(Links.href(Links.runStep(run.id, key: key)))>\(HTML.escape(step.id))</a>"
-                            + " <span class=\"meta\">\(HTML.escape(step.outcome.rawValue))\(failing > 0 ? ", \(failing) check\(failing == 1 ? "" : "s") failing" : "")</span></li>"
-                    }.joined() + "</ul></section>"
-            }.joined()
-            body += navigation
-            if fixtures.isEmpty { body += "<p>No step needs attention.</p>" }
+        // Listed from the history, which answers at once however large the run; the
+        // report (each step's output) is read when a step is opened.
+        let hasReport = site.hasReport(run)
+        if !hasReport {
+            body += "<p class=\"notice\">Its report folder is gone (only the newest are kept): its steps are listed without outputs.</p>"
         }
+        var order: [String] = []
+        var byFixture: [String: [StepRow]] = [:]
+        for row in try site.steps(ofRun: run) where !attention || !Self.passesGate(row.status) {
+            if byFixture[row.fixture] == nil { order.append(row.fixture) }
+            byFixture[row.fixture, default: []].append(row)
+        }
+        let paging = Paging(requested: requested, perPage: Self.perPage, total: order.count)
+        let navigation = paging.navigation { pageURL(run.id, $0, attention) }
+        body += navigation
+        body += order[paging.range].map { fixture -> String in
+            let rows = byFixture[fixture] ?? []
+            let worst = rows.compactMap { StepVerdict.Status(rawValue: $0.status) }.max { $0.severity < $1.severity } ?? .skipped
+            return "<section class=\"fixture\" data-name=\"\(HTML.escape(fixture))\"><h2><span class=\"badge s-\(worst.rawValue)\">\(worst.label)</span> \(HTML.escape(fixture))</h2><ul class=\"steps\">"
+                + rows.map { row -> String in
+                    let status = StepVerdict.Status(rawValue: row.status)
+                    let failing = row.failedChecks.split(separator: "\n").count
+                    let name = hasReport
+                        ? "<a \(Links.href(Links.runStep(run.id, key: StepKey(fixture: fixture, step: row.stepId))))>\(HTML.escape(row.stepId))</a>"
+                        : HTML.escape(row.stepId)
+                    return "<li><span class=\"badge s-\(HTML.escape(row.status))\">\(HTML.escape(status?.label ?? row.status))</span> \(name)"
+                        + " <span class=\"meta\">\(HTML.escape(row.outcome))\(failing > 0 ? ", \(failing) check\(failing == 1 ? "" : "s") failing" : "")</span></li>"
+                }.joined() + "</ul></section>"
+        }.joined()
+        body += navigation
+        if order.isEmpty { body += attention ? "<p>No step needs attention.</p>" : "<p>The run produced no step.</p>" }
         return Page(title: "Run \(run.id)", body: body)
     }
 

@@ -28,6 +28,7 @@ final class ReviewSite: Sendable {
     private let agreements = AgreementCache()
     private let goldenIndex = GoldenIndex()
     private let comparisons = ComparisonCache()
+    private let stepRows = Recent<[StepRow]>()
 
     init(project: Project) throws {
         self.project = project
@@ -197,6 +198,19 @@ final class ReviewSite: Sendable {
         }
     }
 
+    /// A run's steps as the history holds them (a run never changes), kept for the last few runs.
+    func steps(ofRun run: RunRow) throws -> [StepRow] {
+        if let kept = stepRows.value(run.id) { return kept }
+        let rows = try history().steps(ofRun: run.id)
+        stepRows.keep(rows, for: run.id)
+        return rows
+    }
+
+    /// Whether a run's report folder still holds its `results.json`.
+    func hasReport(_ run: RunRow) -> Bool {
+        FileManager.default.fileExists(atPath: RunComparison.reportFile(of: run, layout: layout).path)
+    }
+
     /// A run's report, read from its `results.json` once (a run's report never changes) and kept.
     func report(of run: RunRow) -> Result<RunReport, RunComparison.ReportUnavailable> {
         reports.report(of: run) { RunComparison.readReport(of: run, layout: layout) }
@@ -209,7 +223,14 @@ private final class ReportCache: @unchecked Sendable {
     private var entries: [(id: String, report: RunReport)] = []
     private let capacity = 3
 
+    /// Reads one report at a time: a page that asks for the report being read (the
+    /// newest run's, read at start) waits for it instead of reading it again.
+    private let reading = NSLock()
+
     func report(of run: RunRow, read: () -> Result<RunReport, RunComparison.ReportUnavailable>) -> Result<RunReport, RunComparison.ReportUnavailable> {
+        if let cached = lock.withLock({ entries.first { $0.id == run.id }?.report }) { return .success(cached) }
+        reading.lock()
+        defer { reading.unlock() }
         if let cached = lock.withLock({ entries.first { $0.id == run.id }?.report }) { return .success(cached) }
         let result = read()
         if case .success(let report) = result {
@@ -234,6 +255,24 @@ private final class AgreementCache: @unchecked Sendable {
 
     func keep(_ measure: Project.AgreementMeasure, seconds: Double, track: String, stamp: [String: Double]) {
         lock.withLock { kept[track] = (stamp, measure, seconds) }
+    }
+}
+
+/// The last few values by key.
+private final class Recent<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [(key: String, value: Value)] = []
+
+    func value(_ key: String) -> Value? {
+        lock.withLock { kept.first { $0.key == key }?.value }
+    }
+
+    func keep(_ value: Value, for key: String) {
+        lock.withLock {
+            kept.removeAll { $0.key == key }
+            kept.insert((key, value), at: 0)
+            if kept.count > 3 { kept.removeLast() }
+        }
     }
 }
 

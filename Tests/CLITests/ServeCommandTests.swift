@@ -273,8 +273,16 @@ struct ServeCommandTests {
         let escapedForJSON = hostile.replacingOccurrences(of: "\"", with: "\\\"")
         try text.replacingCharacters(in: summary, with: "\"summary\": \"\(escapedForJSON) ").write(to: pendingFile, atomically: true, encoding: .utf8)
 
+        // And in a program's markdown, beside the approved one, with its changed words marked.
+        let markdownFile = project.appendingPathComponent("golden/busy-parent/program-draft.md.new")
+        let markdown = try String(contentsOf: markdownFile, encoding: .utf8)
+        try (markdown + "\n\n" + hostile + "\n\n- [a link](javascript:alert(1))\n").write(to: markdownFile, atomically: true, encoding: .utf8)
+
         let served = try ServedProject(project)
         defer { served.stop() }
+        let program = try await served.get(Self.stepPath(Self.draft)).text
+        #expect(program.contains("programs compared"))
+        #expect(!program.contains("<script>window.pwned") && !program.contains("<img src=x") && !program.contains("href=\"javascript:"))
         let page = try await served.get(Self.stepPath(Self.options)).text
         #expect(page.contains("&lt;script&gt;window.pwned = 1&lt;/script&gt;"))
         #expect(!page.contains("<script>window.pwned"))
