@@ -45,7 +45,7 @@ public enum ComparisonReport {
             line += "; at the observed rate (\(discordant) in \(verdict.pairs)) that takes about \(needed) paired cases, \(more) more"
                 + " (more fixtures, or `\(Invocation.command) run --repeat \(repeats)` on both sides, compared repeat by repeat)"
         } else {
-            line += "; no pair differs, so the observed rate gives no estimate of how many more cases would"
+            line += "; no pair differs, so the observed rate gives no estimate of how many more cases would decide it"
         }
         return line
     }

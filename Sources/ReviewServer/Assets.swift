@@ -19,7 +19,11 @@ enum Assets {
         .side-by-side{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}
         #label-form fieldset{border:1px solid var(--line);border-radius:8px;margin:.5rem 0}
         #label-form label{display:block;margin:.2rem 0}#label-form .reason .meta{display:block;margin-left:1.6rem}
-        #label-form textarea,#label-form input[name=reviewer]{font:inherit;width:100%;max-width:40rem;border:1px solid var(--line);border-radius:6px;padding:4px 6px}
+        #label-form textarea,#label-form input[name=reviewer]{display:block;font:inherit;width:100%;max-width:40rem;border:1px solid var(--line);border-radius:6px;padding:4px 6px}
+        .replaces{color:var(--known)}
+        ul.tracks{list-style:none;padding:0;margin:.3rem 0 .8rem}ul.tracks li{overflow-wrap:normal;word-break:keep-all}
+        td.nowrap{white-space:nowrap}
+        body.read-only form[method=post]{display:none}
         .current-label[data-verdict=sign]{color:var(--pass)}.current-label[data-verdict=reject]{color:var(--bad)}
         blockquote{margin:.3rem 0;padding:.2rem .8rem;border-left:3px solid var(--line);color:var(--muted);white-space:pre-line}
         .paging{margin:.6rem 0;color:var(--muted)}
@@ -62,8 +66,10 @@ enum Assets {
             window.history.replaceState(null, '', window.location.pathname + window.location.search);
           }
           if (!window.localStorage.getItem(STORE)) {
+            // Without the token nothing can be changed here: say so, and show no form that would be refused.
             var banner = document.querySelector('.readonly');
             if (banner) banner.hidden = false;
+            document.body.classList.add('read-only');
           }
           document.addEventListener('submit', function (event) {
             var form = event.target;

@@ -162,23 +162,26 @@ extension ReviewPages {
             html += "<p class=\"current-label\">Not labelled yet.</p>"
         }
         let kind = key.id?.step?.traits.output == .program ? "program" : "options"
-        let reasons = try site.reasons.reasons.filter { $0.appliesTo.contains(kind) }
-        let boxes = reasons.enumerated().map { index, reason -> String in
+        // Numbered by place in the vocabulary, so a digit ticks the same reason on every page.
+        let boxes = try site.reasons.reasons.enumerated().filter { $0.element.appliesTo.contains(kind) }.map { index, reason -> String in
             let shortcut = index < 9 ? "<kbd>\(index + 1)</kbd> " : ""
             return "<label class=\"reason\" title=\"\(HTML.escape(reason.definition))\"><input type=\"checkbox\" name=\"reason\" value=\"\(HTML.escape(reason.id))\" data-index=\"\(index + 1)\"> \(shortcut)<code>\(HTML.escape(reason.id))</code> <span class=\"meta\">\(HTML.escape(reason.definition))</span></label>"
         }.joined()
+        let replaces = current.map {
+            "<p class=\"replaces\">Saving replaces the label \(HTML.escape($0.reviewer)) gave on \(HTML.escape($0.date)).</p>"
+        } ?? ""
         html += """
             <form method="post" action="/label" id="label-form">\(Forms.target(track: track.id, key: key))\
             \(Forms.hidden("target", onPending ? "pending" : "approved"))\(Forms.hidden("digest", judged.outputDigest))\
             \(Forms.hidden("previous", ReviewActions.fingerprint(current)))\
             <p>Judging the \(onPending ? "pending" : "approved") output.</p>\
-            <fieldset class="verdict"><legend>Verdict</legend>\
+            <fieldset class="verdict-choice"><legend>Verdict</legend>\
             <label><input type="radio" name="verdict" value="sign" data-key="s"> <kbd>s</kbd> sign: fit to show the person as it is</label>\
             <label><input type="radio" name="verdict" value="reject" data-key="r"> <kbd>r</kbd> reject</label></fieldset>\
             <fieldset class="reasons"><legend>Reasons to reject</legend>\(boxes)</fieldset>\
             <label class="note">Note <textarea name="note" rows="2" placeholder="what a colleague should know: the faults, briefly quoted"></textarea></label>\
             <label>Reviewer <input name="reviewer" value="\(HTML.escape(site.defaultReviewer ?? ""))"></label>\
-            <button type="submit" data-key="Enter">Save label <kbd>Enter</kbd></button></form>
+            \(replaces)<button type="submit" data-key="Enter">Save label <kbd>Enter</kbd></button></form>
             """
         return html + "</section>"
     }

@@ -47,7 +47,7 @@ struct ReviewPages: Sendable {
                 + "<td>\(HTML.escape(run.variantLabel))</td><td>\(HTML.escape(run.provider)) \(HTML.escape(run.model))</td>"
                 + "<td>\(run.passed)/\(run.steps)</td><td>\(gate)\(run.interrupted ? " (interrupted)" : "")</td></tr>"
         }
-        return "<div class=\"scroll checks\"><table><thead><tr><th>run</th><th>started</th><th>prompts</th><th>provider</th><th>passed</th><th>gate</th></tr></thead><tbody>"
+        return "<div class=\"scroll checks\"><table><thead><tr><th>run</th><th>started</th><th>prompts</th><th>provider</th><th>model steps passing</th><th>gate</th></tr></thead><tbody>"
             + rows.joined() + "</tbody></table></div>"
     }
 
@@ -184,9 +184,8 @@ struct ReviewPages: Sendable {
         if unlabelled { keys = keys.filter { !labelled.contains($0) } }
         let paging = Paging(requested: requested, perPage: Self.perPage, total: keys.count)
         let navigation = paging.navigation { "/golden?" + FormFields.query([("track", track.id), ("page", String($0)), ("filter", unlabelled ? "unlabelled" : nil)]) }
-        var body = "<h1>Approved outputs <small>\(HTML.escape(track.title))</small></h1><p>Track: "
-            + tracks.map { other in other.id == track.id ? "<strong>\(HTML.escape(other.title))</strong>" : "<a \(Links.href("/golden?" + FormFields.query([("track", other.id)])))>\(HTML.escape(other.title))</a>" }
-            .joined(separator: " · ") + "</p>"
+        var body = "<h1>Approved outputs <small>\(HTML.escape(track.title))</small></h1>"
+            + Self.trackList(tracks, current: track.id) { "/golden?" + FormFields.query([("track", $0)]) }
         body += "<p class=\"filter\">Show: " + (unlabelled
             ? "<a \(Links.href("/golden?" + FormFields.query([("track", track.id)])))>every output</a> · <strong>unlabelled</strong>"
             : "<strong>every output</strong> · <a \(Links.href("/golden?" + FormFields.query([("track", track.id), ("filter", "unlabelled")])))>unlabelled</a>") + "</p>"
@@ -196,13 +195,26 @@ struct ReviewPages: Sendable {
             let state: String
             switch label {
             case nil: state = "<span class=\"meta\">not labelled</span>"
-            case let label? where label.outputDigest != approved?.outputDigest: state = "<span class=\"meta\">stale \(label.verdict.rawValue)</span>"
+            case let label? where label.outputDigest != approved?.outputDigest:
+                let onPending = try track.store.pending(key)?.outputDigest == label.outputDigest
+                state = "<span class=\"meta\">\(label.verdict == .sign ? "signed" : "rejected") \(onPending ? "the pending output (counts once accepted)" : "an earlier output (stale)")</span>"
             case let label?: state = label.verdict == .sign ? "<span class=\"ok\">signed</span>" : "<span class=\"bad\">rejected</span>: " + label.reasons.map(HTML.escape).joined(separator: ", ")
             }
-            return "<tr><td><a \(Links.href(Links.step(track: track.id, key: key)))>\(HTML.escape(key.description))</a></td><td>\(state)</td></tr>"
+            return "<tr><td class=\"nowrap\"><a \(Links.href(Links.step(track: track.id, key: key)))>\(HTML.escape(key.description))</a></td><td>\(state)</td></tr>"
+        }
+        if keys.isEmpty {
+            body += unlabelled ? "<p>Every approved output on this track is labelled.</p>" : "<p>Nothing is approved on this track yet.</p>"
+            return Page(title: "Golden", body: body)
         }
         body += navigation + "<div class=\"scroll checks\"><table><thead><tr><th>step</th><th>label</th></tr></thead><tbody>\(rows.joined())</tbody></table></div>" + navigation
         return Page(title: "Golden", body: body)
+    }
+
+    /// The tracks, one a line (their labels are long), the current one in bold.
+    static func trackList(_ tracks: [ReviewSite.Track], current: String, link: (String) -> String) -> String {
+        "<ul class=\"tracks\">" + tracks.map { track in
+            track.id == current ? "<li><strong>\(HTML.escape(track.title))</strong></li>" : "<li><a \(Links.href(link(track.id)))>\(HTML.escape(track.title))</a></li>"
+        }.joined() + "</ul>"
     }
 
     // MARK: Agreement and comparison
@@ -211,9 +223,9 @@ struct ReviewPages: Sendable {
     func agreement(track trackID: String?) async throws -> Page {
         let tracks = try site.tracks()
         let track = try site.track(trackID)
-        var body = "<h1>Agreement <small>\(HTML.escape(track.title))</small></h1><p>Track: "
-            + tracks.map { other in other.id == track.id ? "<strong>\(HTML.escape(other.title))</strong>" : "<a \(Links.href(Links.agreement(track: other.id)))>\(HTML.escape(other.title))</a>" }
-            .joined(separator: " · ") + "</p>"
+        var body = "<h1>Agreement <small>\(HTML.escape(track.title))</small></h1>"
+            + Self.trackList(tracks, current: track.id, link: Links.agreement)
+            + "<p class=\"meta\">Labels of approved outputs count; a label of a pending output counts once the output is accepted.</p>"
         let measure: Project.AgreementMeasure
         do {
             let measured = try await site.agreement(on: track)

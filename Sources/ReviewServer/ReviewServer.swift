@@ -192,8 +192,8 @@ final class RequestHandler: RouterMiddleware, Sendable {
             case .accepted: "Accepted \(key)."
             case .acceptedUnsafe: "Accepted \(key), with the reason kept beside it."
             case .discarded: "Discarded the pending output of \(key)."
-            case .signed: "Signed \(key)."
-            case .rejected: "Rejected \(key)."
+            case .signed: "Labelled \(key): signed."
+            case .rejected: "Labelled \(key): rejected, with the reasons below (it stays as it is in golden/)."
             }
         }
     }

@@ -72,7 +72,7 @@ struct ServeCommandTests {
         let answer = try await served.post("/label", fields, headers: ["Origin": served.origin])
         #expect(answer.status == 303)
         let shown = try await served.get(try #require(answer.header("Location"))).text
-        #expect(shown.contains("Rejected busy-parent/program-draft."))
+        #expect(shown.contains("Labelled busy-parent/program-draft: rejected"))
         #expect(shown.contains("Rejected by A. Coach"))
 
         let file = "busy-parent/program-draft.review.json"
