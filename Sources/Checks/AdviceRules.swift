@@ -133,6 +133,26 @@ public struct AdviceRules: Sendable, Hashable {
     public var editFidelity: EditFidelityRules?
     /// How a program's push-ups are set against the push-ups a person can do; nil when the file gives no rules.
     public var pushUpLevel: PushUpLevelRules?
+    /// How a program's progression is set against the person's experience and conditions; nil when the file gives no rules.
+    public var progressionFit: ProgressionFitRules?
+
+    /// The words a progression is judged with (`advice.yaml`'s `progression_fit`).
+    public struct ProgressionFitRules: Sendable, Hashable {
+        /// A phase that teaches the basics.
+        public var learning: [String]
+        /// A phase that loads heavier or pushes harder.
+        public var building: [String]
+        /// A level that says years of training ("advanced").
+        public var experiencedWords: [String]
+        /// A word of a beginner or of starting again, which makes any level word or years mean something else ("advanced swimmer, beginner runner", "former swimmer").
+        public var beginnerWords: [String]
+        /// Words for training, beside which N years count.
+        public var trainingWords: [String]
+        /// From this many years of training, a person has trained for years.
+        public var experiencedFromYears: Int
+        /// Conditions (`conditions.yaml` ids) whose strength is kept, not built.
+        public var keepFor: [String]
+    }
 
     /// The words a push-up baseline and a push-up's variant are read with (`advice.yaml`'s `push_up_level`).
     public struct PushUpLevelRules: Sendable, Hashable {
@@ -284,6 +304,16 @@ public struct AdviceRules: Sendable, Hashable {
             pushUpLevel = PushUpLevelRules(
                 pushUps: try strings("/push_up_level/push_ups"), knees: try strings("/push_up_level/knees"),
                 easier: try strings("/push_up_level/easier"), harder: try strings("/push_up_level/harder"), pastRegressionsFrom: from)
+        }
+        if document["progression_fit"] != nil {
+            guard let years = document["progression_fit"]?["experienced_from_years"]?.intValue, years > 0 else {
+                throw fail("/progression_fit/experienced_from_years", "expected the years of training from which a person is experienced, a whole number above 0")
+            }
+            progressionFit = ProgressionFitRules(
+                learning: try strings("/progression_fit/learning"), building: try strings("/progression_fit/building"),
+                experiencedWords: try strings("/progression_fit/experienced_words"), beginnerWords: try strings("/progression_fit/beginner_words"),
+                trainingWords: try strings("/progression_fit/training_words"), experiencedFromYears: years,
+                keepFor: try strings("/progression_fit/keep_for"))
         }
         for member in document["beta_blockers"]?["note"]?.objectValue?.members ?? [] {
             effortNotes[member.key] = try string("/beta_blockers/note/\(member.key)")
