@@ -2,12 +2,6 @@ import Foundation
 import Intake
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which steps of a golden folder are approved, pending and labelled, as
 /// `GoldenStore.entries` lists them, without reading every fixture folder for every
 /// page: a fixture folder is listed again only when its modification time moved,
@@ -26,7 +20,8 @@ final class GoldenIndex: @unchecked Sendable {
     }
 
     private struct Folder {
-        var stamp: timespec
+        /// Its modification time, in seconds since 1970.
+        var stamp: Double
         /// When it was listed, in seconds since 1970.
         var listedAt: Double
         var approved: [String]
@@ -50,10 +45,9 @@ final class GoldenIndex: @unchecked Sendable {
             var listed: [String: Folder] = [:]
             for fixture in fixtures {
                 let folderPath = path + "/" + fixture
-                guard let stamp = Self.directoryStamp(folderPath) else { continue }
-                if let folder = known[fixture], folder.stamp.tv_sec == stamp.tv_sec, folder.stamp.tv_nsec == stamp.tv_nsec,
-                    folder.listedAt - (Double(stamp.tv_sec) + Double(stamp.tv_nsec) / 1e9) >= Self.settle
-                {
+                guard let found = FileStamps.stamp(folderPath), found.isFolder else { continue }
+                let stamp = found.seconds
+                if let folder = known[fixture], folder.stamp == stamp, folder.listedAt - stamp >= Self.settle {
                     listed[fixture] = folder
                     continue
                 }
@@ -79,16 +73,5 @@ final class GoldenIndex: @unchecked Sendable {
             snapshots[path] = snapshot
             return snapshot
         }
-    }
-
-    /// The folder's modification time; nil when it is not a folder.
-    private static func directoryStamp(_ path: String) -> timespec? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        #if canImport(Darwin)
-        return info.st_mtimespec
-        #else
-        return info.st_mtim
-        #endif
     }
 }

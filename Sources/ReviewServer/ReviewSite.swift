@@ -27,7 +27,7 @@ final class ReviewSite: Sendable {
     private let openHistory = Once<RunHistory>()
     private let agreements = AgreementCache()
     private let goldenIndex = GoldenIndex()
-    private let comparisons = ComparisonCache()
+    private let comparisons = Recent<(comparison: RunComparison, outputs: ComparedOutputs)>()
     private let stepRows = Recent<[StepRow]>()
 
     init(project: Project) throws {
@@ -165,11 +165,12 @@ final class ReviewSite: Sendable {
         let againstGolden = base == "golden"
         let runs = againstGolden ? [head] : [base, head]
         let resolved = try runs.map { try run($0).id }
-        if !againstGolden, let kept = comparisons.value(resolved) { return kept }
+        let key = resolved.joined(separator: "\u{0}")
+        if !againstGolden, let kept = comparisons.value(key) { return kept }
         let loaded = try RunComparison.loadWithOutputs(
             runs: resolved, againstGolden: againstGolden, history: history(), golden: project.golden, layout: layout,
             reading: { self.report(of: $0) })
-        if !againstGolden { comparisons.keep(loaded, for: resolved) }
+        if !againstGolden { comparisons.keep(loaded, for: key) }
         return loaded
     }
 
@@ -271,24 +272,6 @@ private final class Recent<Value>: @unchecked Sendable {
         lock.withLock {
             kept.removeAll { $0.key == key }
             kept.insert((key, value), at: 0)
-            if kept.count > 3 { kept.removeLast() }
-        }
-    }
-}
-
-/// The last comparisons of two runs.
-private final class ComparisonCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [(runs: [String], value: (comparison: RunComparison, outputs: ComparedOutputs))] = []
-
-    func value(_ runs: [String]) -> (comparison: RunComparison, outputs: ComparedOutputs)? {
-        lock.withLock { kept.first { $0.runs == runs }?.value }
-    }
-
-    func keep(_ value: (comparison: RunComparison, outputs: ComparedOutputs), for runs: [String]) {
-        lock.withLock {
-            kept.removeAll { $0.runs == runs }
-            kept.insert((runs, value), at: 0)
             if kept.count > 3 { kept.removeLast() }
         }
     }
