@@ -180,6 +180,8 @@ public struct AdviceRules: Sendable, Hashable {
         public var structureWords: [String]
         public var cueWords: [String]
         public var instructionOpenings: [String]
+        /// Words an edit's account says with that the draft did not hold what the feedback names ("there were no jumps").
+        public var absentWords: [String]
     }
 
     public init(
@@ -295,7 +297,8 @@ public struct AdviceRules: Sendable, Hashable {
         if document["edit_fidelity"] != nil {
             editFidelity = EditFidelityRules(
                 asksToAdd: try strings("/edit_fidelity/asks_to_add"), structureWords: try strings("/edit_fidelity/structure_words"),
-                cueWords: try strings("/edit_fidelity/cue_words"), instructionOpenings: try strings("/edit_fidelity/instruction_openings"))
+                cueWords: try strings("/edit_fidelity/cue_words"), instructionOpenings: try strings("/edit_fidelity/instruction_openings"),
+                absentWords: try strings("/edit_fidelity/absent_words"))
         }
         if document["push_up_level"] != nil {
             guard let from = document["push_up_level"]?["past_regressions_from"]?.intValue, from > 0 else {

@@ -57,9 +57,12 @@ public enum DomainChecks {
             results = ProgramChecks.check(output, expectations: expectations, knowledge: context.knowledge)
             if step.edits, let before = context.before {
                 let refused = refusedRequest(in: scenario.programEdit.feedback, rules: context.knowledge.advice)
-                results += ProgramEditChecks.check(before: before, after: output, refused: refused)
+                let feedback = scenario.programEdit.feedback
+                results += ProgramEditChecks.check(
+                    before: before, after: output, refused: refused,
+                    neverHeld: EditFidelityChecks.neverHeld(before: before, feedback: feedback, knowledge: context.knowledge))
                 if refused == nil {
-                    results += EditFidelityChecks.check(before: before, after: output, feedback: scenario.programEdit.feedback, knowledge: context.knowledge)
+                    results += EditFidelityChecks.check(before: before, after: output, feedback: feedback, knowledge: context.knowledge)
                 }
             }
         }

@@ -7,12 +7,54 @@ import JSONSchema
 /// reshapes the week only when the feedback asks for a week the draft does not have
 /// already, and leaves the cues of what it kept as a coach wrote them.
 enum EditFidelityChecks {
-    /// `edit.only-what-was-asked` and `edit.cues-kept`; nothing without rules.
+    /// `edit.only-what-was-asked` and `edit.cues-kept`, and `edit.says-it-was-not-there`
+    /// when the feedback names only what the draft never held; nothing without rules.
     static func check(before: JSONValue, after: JSONValue, feedback: String, knowledge: CoachingKnowledge) -> [CheckResult] {
         guard let rules = knowledge.advice.editFidelity,
               let old = before["program_json"], let new = after["program_json"] else { return [] }
         let request = Request(feedback, rules: rules, knowledge: knowledge)
-        return [onlyWhatWasAsked(old, new, request: request, knowledge: knowledge), cuesKept(old, new, request: request, rules: rules)]
+        var results = [onlyWhatWasAsked(old, new, request: request, knowledge: knowledge), cuesKept(old, new, request: request, rules: rules)]
+        if let absent = neverHeld(old, request: request, knowledge: knowledge) {
+            results.append(saysItWasNotThere(after, absent: absent, rules: rules))
+        }
+        return results
+    }
+
+    /// The movements the feedback asks to take out that the draft never held, by label:
+    /// nil unless it names a movement, asks for nothing new, and no exercise of the
+    /// draft belongs to one it names ("take out anything jumpy", with no jump in the
+    /// program). Only the movement counts here, not the feedback's other words: "a
+    /// second floor apartment" names no floor press.
+    static func neverHeld(_ old: JSONValue, request: Request, knowledge: CoachingKnowledge) -> String? {
+        guard !request.families.isEmpty, !request.asksToAdd, !request.namesStructure,
+              request.days == nil, request.minutes == nil else { return nil }
+        let held = sessions(old).joined().contains { exercise in
+            let item = SafetyChecks.Item(name: exercise, kind: .exercise, knowledge: knowledge)
+            return request.families.contains { SafetyChecks.belongs(item, to: $0) }
+        }
+        guard !held else { return nil }
+        return request.families.map(\.label).joined(separator: ", ")
+    }
+
+    /// The feedback's movements the draft never held, by label, or nil: what an
+    /// unchanged edit rightly leaves alone.
+    static func neverHeld(before: JSONValue, feedback: String, knowledge: CoachingKnowledge) -> String? {
+        guard let rules = knowledge.advice.editFidelity, let old = before["program_json"] else { return nil }
+        return neverHeld(old, request: Request(feedback, rules: rules, knowledge: knowledge), knowledge: knowledge)
+    }
+
+    /// `edit.says-it-was-not-there`: asked to take out what the draft never held, the
+    /// edit's account tells the person so, rather than claiming a change.
+    static func saysItWasNotThere(_ after: JSONValue, absent: String, rules: AdviceRules.EditFidelityRules) -> CheckResult {
+        let name = "edit.says-it-was-not-there"
+        guard let account = after["change"]?.stringValue, !account.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return .fail(name, "the program never held what the feedback names (\(absent)), and the edit gives no account that says so")
+        }
+        let searchable = TextMatching.Searchable(account)
+        if let said = rules.absentWords.lazy.compactMap({ TextMatching.firstMatch(of: $0, in: searchable) }).first {
+            return .pass(name, "the account says the program never held it (\"\(said)\")")
+        }
+        return .fail(name, "the program never held what the feedback names (\(absent)), and the account (\"\(account.prefix(120))\") does not say so")
     }
 
     /// More changes than this that the feedback does not ask for fail the check: one

@@ -7,15 +7,22 @@ enum ProgramEditChecks {
 
     /// `edit.changed` (the program itself changed) and `edit.keeps-the-rest` (it kept most
     /// of what was not asked about); an unchanged program keeps everything, trivially.
-    /// `refused` names what the feedback asks for that a trainer never writes: then an
+    /// `refused` names what the feedback asks for that a trainer never writes, and
+    /// `neverHeld` what it asks to take out that the draft never held: then an
     /// unchanged program is the right answer.
-    static func check(before: JSONValue, after: JSONValue, refused: String? = nil) -> [CheckResult] {
+    static func check(before: JSONValue, after: JSONValue, refused: String? = nil, neverHeld: String? = nil) -> [CheckResult] {
         // The markdown is rewritten on every call: the program itself is what must change.
         let (old, new) = (before["program_json"].map(TextMatching.whitespaceNormalized), after["program_json"].map(TextMatching.whitespaceNormalized))
         guard old != new else {
             if let refused {
                 return [
                     .pass("edit.changed", "the program is unchanged, refusing what the feedback asks for (\(refused))"),
+                    .pass("edit.keeps-the-rest", "nothing changed, so nothing else did"),
+                ]
+            }
+            if let neverHeld {
+                return [
+                    .pass("edit.changed", "the program is unchanged: it never held what the feedback asks to take out (\(neverHeld))"),
                     .pass("edit.keeps-the-rest", "nothing changed, so nothing else did"),
                 ]
             }

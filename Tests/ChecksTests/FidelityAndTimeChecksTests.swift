@@ -152,6 +152,48 @@ struct FidelityAndTimeChecksTests {
         #expect(asked.passed, "the feedback asks how to breathe: one cue on every lift is the answer")
     }
 
+    static func accounted(_ edit: JSONValue, _ account: String) -> JSONValue {
+        ["program_json": edit["program_json"] ?? .null, "change": .string(account)]
+    }
+
+    @Test func askedToTakeOutWhatTheDraftNeverHeldTheEditSaysSoAndChangesNothing() throws {
+        // "a second floor apartment" names no floor press: only the movement asked about counts.
+        let feedback = "We're in a second floor apartment, can you take out anything jumpy?"
+        let draft = Self.edit([["Dumbbell chair squat", "Dumbbell floor press", "Dumbbell bent-over row"], ["Goblet squat", "Dumbbell row"]])
+        let knowledge = try Self.knowledge()
+        #expect(EditFidelityChecks.neverHeld(before: draft, feedback: feedback, knowledge: knowledge) == "jumps, hops and landings")
+
+        let honest = Self.accounted(draft, "There were no jumps in your program, so nothing changed: every exercise is already quiet.")
+        let said = try #require(try Self.fidelity(before: draft, after: honest, feedback: feedback)["edit.says-it-was-not-there"])
+        #expect(said.passed, "\(said.message)")
+        let unchanged = Dictionary(uniqueKeysWithValues: ProgramEditChecks.check(
+            before: draft, after: honest, neverHeld: EditFidelityChecks.neverHeld(before: draft, feedback: feedback, knowledge: knowledge)).map { ($0.name, $0) })
+        #expect(unchanged["edit.changed"]?.passed == true, "leaving it unchanged is the right answer")
+
+        let claimed = Self.accounted(Self.edit([["Dumbbell floor press"], ["Goblet squat", "Dumbbell row"]]),
+                                     "Changed: Dumbbell chair squat taken out (day 1); Dumbbell bent-over row taken out.")
+        let false_ = try #require(try Self.fidelity(before: draft, after: claimed, feedback: feedback)["edit.says-it-was-not-there"])
+        #expect(!false_.passed)
+        #expect(false_.message.contains("never held what the feedback names (jumps, hops and landings)"), "\(false_.message)")
+        let silent = try #require(try Self.fidelity(before: draft, after: draft, feedback: feedback)["edit.says-it-was-not-there"])
+        #expect(!silent.passed && silent.message.contains("gives no account"), "\(silent.message)")
+        let spanish = Self.accounted(draft, "Tu programa no tenía saltos, así que no cambié nada.")
+        #expect(try Self.fidelity(before: draft, after: spanish, feedback: "¿Puedes quitar los saltos?")["edit.says-it-was-not-there"]?.passed == true)
+    }
+
+    @Test func aDraftThatHoldsWhatTheFeedbackNamesOrARequestForSomethingNewIsNotNeverHeld() throws {
+        let knowledge = try Self.knowledge()
+        #expect(EditFidelityChecks.neverHeld(before: Self.draft, feedback: "Can you take out anything jumpy?", knowledge: knowledge) == nil,
+                "the draft holds a jump squat")
+        let quiet = Self.edit([["Goblet squat", "Dumbbell row"]])
+        #expect(EditFidelityChecks.neverHeld(before: quiet, feedback: "Swap the jumps for something quiet", knowledge: knowledge) == nil,
+                "it asks for something new as well")
+        #expect(EditFidelityChecks.neverHeld(before: quiet, feedback: "Make Wednesday a rest day", knowledge: knowledge) == nil,
+                "it names no movement")
+        let results = try Self.fidelity(before: Self.draft, after: Self.draft, feedback: "Can you take out anything jumpy?")
+        #expect(results["edit.says-it-was-not-there"] == nil)
+    }
+
     static func sessions(_ output: JSONValue) -> [[String]] {
         EditFidelityChecks.sessions(output["program_json"] ?? .null)
     }
