@@ -44,17 +44,27 @@ struct AcceptCommand: AsyncParsableCommand {
 
     func run() async throws {
         try selection.checkNames(in: projectOptions)
-        if checks {
-            let review = try selection.review(in: projectOptions)
-            let acceptance = try Failure.exitingOnError { try review.acceptChecks(where: selection.includes) }
-            AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything).print(acceptance)
-            return
-        }
         let project = try projectOptions.openProject()
         var review = GoldenReview(store: try selection.store(in: projectOptions))
         review.safety = try Failure.exitingOnError { try SafetyPolicy.load(layout: project.layout) }
         let approval = allowUnsafe.map {
             GoldenReview.UnsafeApproval(reason: $0, reviewer: project.reviewer(reviewer) ?? "unknown", date: ReviewLabels.today())
+        }
+        if checks {
+            let acceptance = try Failure.exitingOnError { try review.acceptChecks(where: selection.includes) }
+            AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything).print(acceptance)
+            // Check results that now fail a safety check are approved only with a reason, as outputs are.
+            let accepted = Set(acceptance.accepted)
+            let printer = UnsafePrinter(terminal: .standardOutput)
+            if let approval {
+                printer.printAllowed(try Failure.exitingOnError { try review.allowApprovedUnsafe(where: accepted.contains, for: approval) })
+            }
+            let unsafe = try Failure.exitingOnError { try review.approvedUnsafe(where: accepted.contains) }.filter { $0.allowance == nil }
+            guard unsafe.isEmpty else {
+                printer.print(unsafe, policy: review.safety, scope: selection.arguments)
+                throw ExitCode.failure
+            }
+            return
         }
         let fixtures = prune ? try everyFixture() : nil
         let printer = AcceptancePrinter(terminal: Terminal.standardOutput, selectsEverything: selection.isEverything)

@@ -135,6 +135,31 @@ public struct AdviceRules: Sendable, Hashable {
     public var pushUpLevel: PushUpLevelRules?
     /// How a program's progression is set against the person's experience and conditions; nil when the file gives no rules.
     public var progressionFit: ProgressionFitRules?
+    /// How much sameness a run's programs may share; nil when the file gives no rules.
+    public var suiteSameness: SuiteSamenessRules?
+    /// How a program's pressing is balanced by pulling; nil when the file gives no rules.
+    public var pushPull: PushPullRules?
+
+    /// Pressing against pulling (`advice.yaml`'s `push_pull`).
+    public struct PushPullRules: Sendable, Hashable {
+        /// The catalogue's patterns that push, and that pull.
+        public var pushPatterns: [String]
+        public var pullPatterns: [String]
+        /// A program that presses fewer times than this is not judged.
+        public var minimumPushes: Int
+        /// Conditions (by id) for which pulling is at least as often as pushing.
+        public var pullAtLeastPushFor: [String]
+    }
+
+    /// A run's programs side by side (`advice.yaml`'s `suite_sameness`).
+    public struct SuiteSamenessRules: Sendable, Hashable {
+        /// Fewer programs than this are too few to judge.
+        public var minimumPrograms: Int
+        /// The most different people one day (the same exercises) may be given.
+        public var maxPeoplePerDay: Int
+        /// The largest share of all prescribed exercises one sets × reps may have.
+        public var maxPrescriptionShare: Double
+    }
 
     /// The words a progression is judged with (`advice.yaml`'s `progression_fit`).
     public struct ProgressionFitRules: Sendable, Hashable {
@@ -317,6 +342,26 @@ public struct AdviceRules: Sendable, Hashable {
                 experiencedWords: try strings("/progression_fit/experienced_words"), beginnerWords: try strings("/progression_fit/beginner_words"),
                 trainingWords: try strings("/progression_fit/training_words"), experiencedFromYears: years,
                 keepFor: try strings("/progression_fit/keep_for"))
+        }
+        if let pushPull = document["push_pull"] {
+            guard let minimum = pushPull["min_pushes"]?.intValue, minimum > 0 else {
+                throw fail("/push_pull/min_pushes", "expected the fewest pushing exercises a week from which a program is judged, a whole number above 0")
+            }
+            self.pushPull = PushPullRules(
+                pushPatterns: try strings("/push_pull/push_patterns"), pullPatterns: try strings("/push_pull/pull_patterns"),
+                minimumPushes: minimum, pullAtLeastPushFor: try strings("/push_pull/pull_at_least_push"))
+        }
+        if let sameness = document["suite_sameness"] {
+            guard let minimum = sameness["min_programs"]?.intValue, minimum > 1 else {
+                throw fail("/suite_sameness/min_programs", "expected the fewest programs a run is judged side by side with, a whole number above 1")
+            }
+            guard let people = sameness["max_people_per_day"]?.intValue, people > 0 else {
+                throw fail("/suite_sameness/max_people_per_day", "expected the most people one day may be given, a whole number above 0")
+            }
+            guard let share = sameness["max_prescription_share"]?.numberValue, share > 0, share <= 1 else {
+                throw fail("/suite_sameness/max_prescription_share", "expected the largest share one prescription may have, a number above 0 and at most 1")
+            }
+            suiteSameness = SuiteSamenessRules(minimumPrograms: minimum, maxPeoplePerDay: people, maxPrescriptionShare: share)
         }
         for member in document["beta_blockers"]?["note"]?.objectValue?.members ?? [] {
             effortNotes[member.key] = try string("/beta_blockers/note/\(member.key)")

@@ -51,9 +51,18 @@ public struct Catalogue: Sendable, Hashable {
     /// The session slots, in the order a session fills them.
     public let patterns: [String]
     public let exercises: [Exercise]
+    /// Each exercise's pattern by its normalised name, English and Spanish, made once:
+    /// every program's exercises are looked up in it.
+    let patternsByName: [String: String]
 
     public init(patterns: [String] = [], exercises: [Exercise] = []) {
         (self.patterns, self.exercises) = (patterns, exercises)
+        var byName: [String: String] = [:]
+        for exercise in exercises {
+            byName[SessionContentChecks.normalized(exercise.en)] = exercise.pattern
+            byName[SessionContentChecks.normalized(exercise.es)] = exercise.pattern
+        }
+        patternsByName = byName
     }
 
     /// No catalogue: a request has nothing to offer from it.

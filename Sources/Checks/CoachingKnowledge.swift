@@ -15,24 +15,28 @@ public struct CoachingKnowledge: Sendable {
         public let words: [String]
         /// Safer variants that are not the family even though they share its words (`box squat`).
         public let except: [String]
+        /// Its words are looked for in the cues and notes too, not only in exercise names
+        /// and warm-ups: "hold your breath" in a cue is the breath-holding itself.
+        public let inCues: Bool
         /// `words` and `except` prepared once for searching: every program is searched for them.
         let wordTerms: [TextMatching.SearchTerm]
         let exceptTerms: [TextMatching.SearchTerm]
 
-        public init(id: String, label: String, words: [String], except: [String]) {
-            (self.id, self.label, self.words, self.except) = (id, label, words, except)
+        public init(id: String, label: String, words: [String], except: [String], inCues: Bool = false) {
+            (self.id, self.label, self.words, self.except, self.inCues) = (id, label, words, except, inCues)
             wordTerms = words.map(TextMatching.SearchTerm.init)
             exceptTerms = except.map(TextMatching.SearchTerm.init)
         }
 
         public static func == (lhs: Family, rhs: Family) -> Bool {
-            (lhs.id, lhs.label, lhs.words, lhs.except) == (rhs.id, rhs.label, rhs.words, rhs.except)
+            (lhs.id, lhs.label, lhs.words, lhs.except, lhs.inCues) == (rhs.id, rhs.label, rhs.words, rhs.except, rhs.inCues)
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(id)
             hasher.combine(words)
             hasher.combine(except)
+            hasher.combine(inCues)
         }
     }
 
@@ -45,6 +49,9 @@ public struct CoachingKnowledge: Sendable {
         public var words: [String]
         /// Found by age instead of words: this age or over.
         public var minimumAge: Int?
+        /// When not empty, found only when the person's experience level says one of
+        /// these as well ("Beginner"): what a newcomer with the condition keeps out.
+        public var experienceWords: [String]
         /// Families a program keeps out, by id.
         public var avoid: [String]
         /// A family at least one exercise must belong to, by id.
@@ -206,7 +213,8 @@ public struct CoachingKnowledge: Sendable {
                 id: member.key,
                 label: try Self.string(member.value["label"], at: at + "/label", in: .movements),
                 words: try Self.strings(member.value["words"], at: at + "/words", in: .movements),
-                except: member.value["except"] == nil ? [] : try Self.strings(member.value["except"], at: at + "/except", in: .movements))
+                except: member.value["except"] == nil ? [] : try Self.strings(member.value["except"], at: at + "/except", in: .movements),
+                inCues: member.value["in_cues"]?.boolValue ?? false)
         }
         guard case .array(let list)? = conditions["conditions"] else {
             throw CoachingKnowledgeError(document: .conditions, pointer: "/conditions", message: "expected a list of conditions")
@@ -222,13 +230,14 @@ public struct CoachingKnowledge: Sendable {
             }
             let minimumAge = item["min_age"]?.intValue
             let words = item["words"] == nil ? [] : try Self.strings(item["words"], at: at + "/words", in: .conditions)
+            let experienceWords = item["experience_words"] == nil ? [] : try Self.strings(item["experience_words"], at: at + "/experience_words", in: .conditions)
             if words.isEmpty, minimumAge == nil {
                 throw CoachingKnowledgeError(document: .conditions, pointer: at, message: "a condition needs `words` or `min_age` to be found by")
             }
             parsedConditions.append(Condition(
                 id: try Self.string(item["id"], at: at + "/id", in: .conditions),
                 label: try Self.string(item["label"], at: at + "/label", in: .conditions),
-                words: words, minimumAge: minimumAge, avoid: avoid, include: include,
+                words: words, minimumAge: minimumAge, experienceWords: experienceWords, avoid: avoid, include: include,
                 noWeightTargets: item["no_weight_targets"]?.boolValue ?? false,
                 reason: try Self.string(item["reason"], at: at + "/reason", in: .conditions)))
         }

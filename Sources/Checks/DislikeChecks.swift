@@ -43,7 +43,8 @@ enum DislikeChecks {
     static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let dislikes = dislikes(of: record, knowledge: knowledge)
         guard !dislikes.isEmpty else { return [] }
-        let items = anyMentioned(dislikes, in: TextMatching.text(of: program)) ? SafetyChecks.prescribedItems(of: program, knowledge: knowledge) : []
+        let items = anyMentioned(dislikes, in: TextMatching.text(of: program))
+            ? SafetyChecks.prescribedItems(of: program, knowledge: knowledge).filter { $0.kind != .cue } : []
         return verdicts(dislikes, items: items, prefix: "program")
     }
 

@@ -134,10 +134,14 @@ public enum DomainChecks {
                 program: program, record: record, injured: !AdviceChecks.referralReasons(record, knowledge: context.knowledge).isEmpty, rules: levels) {
                 results.append(result)
             }
+            let conditions = SafetyChecks.conditions(of: record, knowledge: context.knowledge).map(\.condition.id)
             if let fit = rules.progressionFit {
                 if let result = ProgressionChecks.level(program: program, record: record, rules: fit) { results.append(result) }
-                let conditions = SafetyChecks.conditions(of: record, knowledge: context.knowledge).map(\.condition.id)
                 results += ProgressionChecks.keeping(program: program, conditions: conditions, rules: fit)
+            }
+            if let balance = rules.pushPull, let result = BalanceChecks.pushPull(
+                program: program, conditions: conditions, catalogue: context.knowledge.catalogue, rules: balance) {
+                results.append(result)
             }
             if let goal = context.confirmedGoal, let result = AdviceChecks.servesGoal(program: program, confirmedGoal: goal, record: record, knowledge: context.knowledge) {
                 results.append(result)

@@ -22,15 +22,21 @@ enum SafetyChecks {
     /// step of a fixture asks about the same record, so the answer is kept.
     static func conditions(of record: LocalIntakeData, knowledge: CoachingKnowledge) -> [Finding] {
         let text = healthText(of: record)
-        let key = "\(knowledge.identity)\u{0}\(record.age ?? -1)\u{0}\(text)"
-        return findings.value(for: key) { findConditions(in: text, age: record.age, knowledge: knowledge) }
+        let experience = record.experienceLevel ?? ""
+        let key = "\(knowledge.identity)\u{0}\(record.age ?? -1)\u{0}\(text)\u{0}\(experience)"
+        return findings.value(for: key) { findConditions(in: text, age: record.age, experience: experience, knowledge: knowledge) }
     }
 
     private static let findings = SharedCache<String, [Finding]>()
 
-    private static func findConditions(in text: String, age recordedAge: Int?, knowledge: CoachingKnowledge) -> [Finding] {
+    private static func findConditions(in text: String, age recordedAge: Int?, experience: String, knowledge: CoachingKnowledge) -> [Finding] {
         let clauses = Self.clauses(text)
+        let experienceClauses = Self.clauses(experience)
         return knowledge.conditions.compactMap { condition in
+            if !condition.experienceWords.isEmpty,
+               !condition.experienceWords.contains(where: { word in experienceClauses.contains { mentions(word, in: $0) } }) {
+                return nil
+            }
             if let age = condition.minimumAge, let recorded = recordedAge, recorded >= age {
                 return Finding(condition: condition, evidence: "age \(recorded)")
             }
@@ -56,7 +62,7 @@ enum SafetyChecks {
             var hits: [String] = []
             for id in condition.avoid {
                 guard let family = knowledge.families[id] else { continue }
-                for item in items where belongs(item, to: family) && !saidToBeFine(item.name, in: okayed) {
+                for item in items where (item.kind != .cue || family.inCues) && belongs(item, to: family) && !saidToBeFine(item.name, in: okayed) {
                     hits.append("\"\(item.name)\" (\(family.label)\(item.isWarmUp ? ", in a warm-up" : ""))")
                 }
             }
@@ -83,7 +89,9 @@ enum SafetyChecks {
     /// session, a warm-up sentence, or a sentence of an option.
     struct Item {
         enum Kind {
-            case exercise, session, warmUp, sentence
+            /// A sentence of a cue or a safety note: judged only for families whose words
+            /// are instructions as well as movements (`in_cues`).
+            case exercise, session, warmUp, sentence, cue
         }
 
         var name: String
@@ -126,8 +134,8 @@ enum SafetyChecks {
                 if let note = exercise["notes"]?.stringValue { notes.append(note) }
             }
         }
-        for clause in notes.flatMap(clauses) where isWarmUp(clause.text) {
-            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), kind: .warmUp, knowledge: knowledge))
+        for clause in notes.flatMap(clauses) {
+            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), kind: isWarmUp(clause.text) ? .warmUp : .cue, knowledge: knowledge))
         }
         return items
     }

@@ -49,6 +49,9 @@ public struct RunOutcomePrinter {
         for gap in outcome.report.languageGaps ?? [] {
             out.writeLine(out.styled("attention", .yellow) + " \(gap.fixture): \(gap.consequence).")
         }
+        for check in outcome.report.failingSuiteChecks {
+            out.writeLine(out.styled("sameness", .yellow) + " \(check.name): \(check.message)")
+        }
         printWarnings(outcome.warnings)
         out.writeLine("Wall time \(String(format: "%.1f", outcome.report.run.durationSeconds)) s\(Self.readBack(outcome.cachedSteps)). Report: \(layout.displayPath(of: outcome.reportFolder))/index.html")
         if let unreachable = outcome.unreachable {

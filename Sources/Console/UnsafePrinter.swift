@@ -28,7 +28,7 @@ public struct UnsafePrinter {
             }
         }
         let open = found.filter { $0.allowance == nil }.count
-        terminal.writeLine("\(found.count) approved output\(found.count == 1 ? "" : "s") fail a safety check: \(found.count - open) allowed, \(open) not.")
+        terminal.writeLine("\(found.count) approved output\(found.count == 1 ? " fails" : "s fail") a safety check: \(found.count - open) allowed, \(open) not.")
         if open > 0 {
             terminal.writeLine("Fix them (change the prompt in a variant, record, accept), or allow them for a reason: `\(Invocation.command) unsafe --allow \"REASON\"\(scope)`.")
         }

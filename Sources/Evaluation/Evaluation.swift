@@ -268,6 +268,7 @@ public struct Evaluation: Sendable {
             support.gap(for: fixture.record).map { RunReport.LanguageGap(fixture: fixture.name, language: $0.language, consequence: $0.consequence) }
         }
         report.languageGaps = gaps.isEmpty ? nil : gaps
+        report.judgeSuite(rules: prompts.coaching.advice.suiteSameness)
         let reviewWarnings = stores.judgeAgainstReviewers(&report, layout: layout)
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

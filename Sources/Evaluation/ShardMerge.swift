@@ -1,3 +1,4 @@
+import Checks
 import Foundation
 import Golden
 import History
@@ -60,6 +61,8 @@ public struct ShardMerge: Sendable {
         let provider = reports.first.map { Self.runIDWord($0.run.provider) } ?? "run"
         let id = stores.reports.availableRunID(startedAt: now, provider: provider + "-merged")
         var merged = RunReport.merging(reports, id: id)
+        // The programs side by side are judged over every shard's programs together.
+        merged.judgeSuite(rules: (try? CoachingKnowledge.load(layout: layout))?.advice.suiteSameness)
         if force, !problems.isEmpty { merged.run.warnings += problems.map { "merged with --force despite \($0)" } }
         merged.run.warnings += stores.judgeAgainstReviewers(&merged, layout: layout)
         let folder = stores.reports.root.appendingPathComponent(id, isDirectory: true)

@@ -18,6 +18,9 @@ extension HTMLReport {
         for gap in report.languageGaps ?? [] {
             items.append(item(.changed, label: "language", link: "<a href=\"#\(HTML.escape(ListedStep.name(fixture: gap.fixture, step: "goal-options")))\">\(HTML.escape(gap.fixture))</a>", summary: gap.consequence))
         }
+        for check in report.failingSuiteChecks {
+            items.append(item(.changed, label: "sameness", link: "<a href=\"#suite\"><code>\(HTML.escape(check.name))</code></a>", summary: check.message))
+        }
         for shortfall in report.repeats?.shortfalls ?? [] {
             items.append(item(.regression, label: "pass rate", link: "<a href=\"#repeats\">repeats</a>", summary: shortfall))
         }

@@ -31,6 +31,7 @@ public enum HTMLReport {
         page += charts(report, history: history)
         if let repeats = report.repeats { page += repeatSection(repeats) }
         if let agreement = report.agreement { page += agreementSection(agreement) }
+        page += suiteSection(report)
         page += checksMatrix(report)
         page += filterBar(report)
         page += "<main>"
@@ -201,6 +202,17 @@ public enum HTMLReport {
             html += "<details><summary>Each check against reviewer rejections</summary>" + table(Agreement.checkTableHeader, agreement.checkTableRows) + "</details>"
         }
         return html + "</section>"
+    }
+
+    /// The checks over the run's programs side by side, each once.
+    private static func suiteSection(_ report: RunReport) -> String {
+        guard let checks = report.suiteChecks else { return "" }
+        let items = checks.map { check in
+            "<li data-status=\"\(check.passed ? "pass" : "changed")\"><span class=\"badge s-\(check.passed ? "pass" : "changed")\">\(check.passed ? "pass" : "fail")</span> "
+                + "<code>\(HTML.escape(check.name))</code> \(HTML.message(check.message))</li>"
+        }
+        return "<section class=\"suite\" id=\"suite\"><h2>Programs side by side</h2><p class=\"meta\">\(HTML.escape(RunReport.suiteNote))</p><ul>"
+            + items.joined() + "</ul></section>"
     }
 
     private static func filterBar(_ report: RunReport) -> String {

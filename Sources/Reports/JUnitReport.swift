@@ -18,7 +18,8 @@ public enum JUnitReport {
             (try? fixture.storedText?.junit.read()).map { String(decoding: $0, as: UTF8.self) }
                 ?? suite(fixture, recorded: report.run.isReplay, variants: variants)
         }
-        let tests = report.fixtures.reduce(0) { $0 + $1.steps.count } + (report.orphans.isEmpty ? 0 : 1)
+        let suiteChecks = report.suiteChecks ?? []
+        let tests = report.fixtures.reduce(0) { $0 + $1.steps.count } + (report.orphans.isEmpty ? 0 : 1) + suiteChecks.count
         let failures = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .failure }.count + (report.orphans.isEmpty ? 0 : 1)
         let errors = report.fixtures.flatMap(\.steps).filter { kind(of: $0) == .error }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -31,6 +32,16 @@ public enum JUnitReport {
             xml += "    <testcase classname=\"golden\" name=\"orphans\" time=\"0.000\">\n"
             xml += "      <failure message=\"\(attribute("\(report.orphans.count) golden entries no fixture produces"))\" type=\"orphan\">\(text(report.orphans.joined(separator: "\n")))</failure>\n"
             xml += "    </testcase>\n  </testsuite>\n"
+        }
+        if !suiteChecks.isEmpty {
+            // Reported, not gated: what a failing one found is in its output, and it passes.
+            xml += "  <testsuite name=\"suite\" tests=\"\(suiteChecks.count)\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+            for check in suiteChecks {
+                xml += "    <testcase classname=\"suite\" name=\"\(attribute(check.name))\" time=\"0.000\">\n"
+                xml += "      <system-out>\(text((check.passed ? "" : "reported, not gated: ") + check.message))</system-out>\n"
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
     }

@@ -7,9 +7,11 @@ extension MarkdownReport {
     static func attention(_ report: RunReport) -> [String] {
         let groups = report.attentionGroups
         let gaps = report.languageGaps ?? []
-        guard !groups.isEmpty || !gaps.isEmpty else { return [] }
+        let sameness = report.failingSuiteChecks
+        guard !groups.isEmpty || !gaps.isEmpty || !sameness.isEmpty else { return [] }
         var lines = ["", "### Needs attention", ""]
         lines += gaps.map { "- **language** \(code($0.fixture)): " + inline($0.consequence) }
+        lines += sameness.map { "- **sameness** \(code($0.name)): " + inline($0.message) }
         var shown: [String: String] = [:]
         for group in groups.prefix(stepLimit) {
             lines += group.steps.count == 1 ? entry(group.steps[0], shown: &shown) : entry(group, shown: &shown)

@@ -46,6 +46,11 @@ public enum MarkdownReport {
         }
         lines += attention(report)
         if let agreement = report.agreement { lines += Self.agreement(agreement) }
+        if let suite = report.suiteChecks {
+            lines += ["", "### Programs side by side", ""]
+                + suite.map { "- \($0.passed ? "✅" : "⚠️") " + code($0.name) + ": " + inline($0.message) }
+                + ["", inline(RunReport.suiteNote)]
+        }
         if !report.orphans.isEmpty {
             lines += ["", "### Orphaned golden files", ""] + report.orphans.map { "- " + code($0) }
         }

@@ -31,6 +31,10 @@ public struct RunReport: Codable, Sendable {
     /// The people whose answers are written in a language the coaching data does not
     /// cover, and what they go without; nil when there are none.
     public var languageGaps: [LanguageGap]?
+    /// Checks over the run's programs side by side (`suite.same-day`,
+    /// `suite.prescription-share`), reported once for the run; nil when the run holds
+    /// too few programs to judge.
+    public var suiteChecks: [CheckResult]?
 
     /// A fixture written in a language the coaching data does not cover.
     public struct LanguageGap: Codable, Sendable, Hashable {

@@ -40,6 +40,10 @@ struct SafetyChecksTests {
         (LocalIntakeData(healthNuances: "20 weeks pregnant, first baby."), ["pregnancy"]),
         (LocalIntakeData(injuries: "T12 spinal cord injury, manual wheelchair user. Right shoulder gets irritated."), ["shoulder", "spinal-cord"]),
         (LocalIntakeData(healthNuances: "My period stopped a few months ago."), ["disordered-eating"]),
+        (LocalIntakeData(mobility: "Bad knees getting up off the floor"), ["knee", "floor-transfer"]),
+        (LocalIntakeData(physicalBaseline: "I can get up off the floor without using my hands, barely."), []),
+        (LocalIntakeData(experienceLevel: "Beginner. Did the cardiac rehab program", healthNuances: "Heart attack 2 years ago, got a stent."), ["heart", "heart-beginner"]),
+        (LocalIntakeData(experienceLevel: "Ran marathons for 15 years", healthNuances: "A stent last year; my cardiologist cleared me to race."), ["heart"]),
     ])
     func conditionsAreFoundInWhatThePersonWrote(record: LocalIntakeData, expected: [String]) throws {
         #expect(SafetyChecks.conditions(of: record, knowledge: try Self.knowledge()).map(\.condition.id) == expected)
@@ -71,6 +75,25 @@ struct SafetyChecksTests {
         #expect(without["program.safe-for[bones-and-falls]"]?.contains("\"Kettlebell Swing\" (ballistic swings") == true)
         let with = try Self.failures(record, Self.program(["Chair Squat", "Single-Leg Balance"]))
         #expect(with.isEmpty, "\(with)")
+    }
+
+    @Test func troubleGettingUpFromTheFloorKeepsOutFloorWorkButNotSeatedOrStandingWork() throws {
+        let record = LocalIntakeData(mobility: "Stiff in the mornings. Can't kneel for long.")
+        let failures = try Self.failures(record, Self.program(["Dumbbell floor press", "Kneeling cat-cow", "Seated band row", "Chair squat"]))
+        let message = try #require(failures["program.safe-for[floor-transfer]"])
+        #expect(message.contains("\"Dumbbell floor press\"") && message.contains("\"Kneeling cat-cow\""), "\(message)")
+        #expect(!message.contains("Seated band row") && !message.contains("Chair squat"), "\(message)")
+        #expect(try Self.failures(record, Self.program(["Seated band row", "Chair squat"])).isEmpty)
+    }
+
+    @Test func aNewcomerAfterAHeartEventWalksRatherThanRuns() throws {
+        let newcomer = LocalIntakeData(experienceLevel: "Beginner", healthNuances: "Heart attack 2 years ago, got a stent.")
+        let failures = try Self.failures(newcomer, Self.program(["Treadmill run", "Treadmill incline walk"]))
+        let message = try #require(failures["program.safe-for[heart-beginner]"])
+        #expect(message.contains("\"Treadmill run\"") && !message.contains("incline walk"), "\(message)")
+        let runner = LocalIntakeData(experienceLevel: "Advanced: 20 years of running", healthNuances: "Heart attack 2 years ago, got a stent.")
+        #expect(try Self.failures(runner, Self.program(["Treadmill run"]))["program.safe-for[heart-beginner]"] == nil,
+                "an experienced runner's running is the cardiac team's call, not a newcomer's rule")
     }
 
     @Test func aRecordWithNoConditionGetsNoSafetyResults() throws {

@@ -132,6 +132,30 @@ struct ReportFilesTests {
         }
     }
 
+    @Test func theProgramsSideBySideAreInEveryReportAndTheSchema() throws {
+        var report = Samples.report()
+        report.suiteChecks = [
+            CheckResult(name: "suite.same-day", passed: false, message: "4 people (a, b, c, d) get the same day: \"Push-up\", \"Plank\"."),
+            CheckResult(name: "suite.prescription-share", passed: true, message: "the most common prescriptions of 40: \"3 × 5\" 20%"),
+        ]
+        let html = HTMLReport.render(report)
+        #expect(html.contains("<section class=\"suite\" id=\"suite\"><h2>Programs side by side</h2>"))
+        #expect(html.contains("<a href=\"#suite\"><code>suite.same-day</code></a>"), "a failing one needs attention")
+        let markdown = MarkdownReport.render(report)
+        #expect(markdown.contains("- **sameness** `suite.same-day`: 4 people (a, b, c, d)"))
+        #expect(markdown.contains("- ✅ `suite.prescription-share`: the most common prescriptions of 40"))
+        let xml = JUnitReport.render(report)
+        #expect(xml.contains("<testsuite name=\"suite\" tests=\"2\" failures=\"0\""), "reported, not gated")
+        #expect(xml.contains("<system-out>reported, not gated: 4 people"))
+
+        let schemaURL = Self.repositoryRoot.appendingPathComponent("Reports/schema/results.schema.json")
+        let schema = try Schema(JSONParser.parse(Data(contentsOf: schemaURL)), baseURI: schemaURL.absoluteString, options: .init(assertsFormat: true))
+        let data = try ReportWriter.encode(report)
+        let result = schema.validate(try JSONParser.parse(data))
+        #expect(result.isValid, "\(result.errors.map { "\($0)" }.joined(separator: "\n"))")
+        #expect(try ReportWriter.decode(data).suiteChecks == report.suiteChecks)
+    }
+
     @Test func totalsCountEveryStatusAndTheGateVerdict() {
         let report = Samples.report()
         #expect(report.count(.knownFailure) == 1)
