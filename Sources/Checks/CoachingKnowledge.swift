@@ -56,6 +56,8 @@ public struct CoachingKnowledge: Sendable {
         public var avoid: [String]
         /// A family at least one exercise must belong to, by id.
         public var include: String?
+        /// How a safety note speaks of the condition ("knee", "pelvic floor"); empty when none is owed.
+        public var noteWords: [String]
         /// Goals must not set a weight-loss target.
         public var noWeightTargets: Bool
         /// Why, in a coach's words.
@@ -231,13 +233,14 @@ public struct CoachingKnowledge: Sendable {
             let minimumAge = item["min_age"]?.intValue
             let words = item["words"] == nil ? [] : try Self.strings(item["words"], at: at + "/words", in: .conditions)
             let experienceWords = item["experience_words"] == nil ? [] : try Self.strings(item["experience_words"], at: at + "/experience_words", in: .conditions)
+            let noteWords = item["note_words"] == nil ? [] : try Self.strings(item["note_words"], at: at + "/note_words", in: .conditions)
             if words.isEmpty, minimumAge == nil {
                 throw CoachingKnowledgeError(document: .conditions, pointer: at, message: "a condition needs `words` or `min_age` to be found by")
             }
             parsedConditions.append(Condition(
                 id: try Self.string(item["id"], at: at + "/id", in: .conditions),
                 label: try Self.string(item["label"], at: at + "/label", in: .conditions),
-                words: words, minimumAge: minimumAge, experienceWords: experienceWords, avoid: avoid, include: include,
+                words: words, minimumAge: minimumAge, experienceWords: experienceWords, avoid: avoid, include: include, noteWords: noteWords,
                 noWeightTargets: item["no_weight_targets"]?.boolValue ?? false,
                 reason: try Self.string(item["reason"], at: at + "/reason", in: .conditions)))
         }

@@ -71,6 +71,7 @@ enum SafetyChecks {
                 ? .pass(name, "nothing \(condition.label) keeps out (\(finding.evidence))")
                 : .fail(name, Self.unique(hits).joined(separator: ", ") + " for \(condition.label) (\(finding.evidence)): \(condition.reason)"))
         }
+        results += safetyLines(program: program, findings: findings)
         var included: Set<String> = []
         for finding in findings {
             guard let id = finding.condition.include, included.insert(id).inserted, let family = knowledge.families[id] else { continue }
@@ -138,6 +139,27 @@ enum SafetyChecks {
             items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), kind: isWarmUp(clause.text) ? .warmUp : .cue, knowledge: knowledge))
         }
         return items
+    }
+
+    /// `program.safety-line`: when the person has conditions that name how a note speaks
+    /// of them, a safety note speaks of at least one ("keep the knee over the foot"): a
+    /// coach tells the person what their plan does about their condition, and may keep
+    /// to the one that matters most.
+    static func safetyLines(program: JSONValue, findings: [Finding]) -> [CheckResult] {
+        let owed = findings.filter { !$0.condition.noteWords.isEmpty }
+        guard !owed.isEmpty else { return [] }
+        let name = "program.safety-line"
+        let notes = (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let text = Searchable(notes.joined(separator: "\n"))
+        for finding in owed {
+            if let said = finding.condition.noteWords.lazy.compactMap({ TextMatching.firstMatch(of: $0, in: text) }).first {
+                return [.pass(name, "a safety note speaks of \(finding.condition.label) (\"\(said)\")")]
+            }
+        }
+        let conditions = owed.map { "\($0.condition.label) (\($0.evidence))" }.joined(separator: ", ")
+        return [.fail(name, notes.isEmpty
+            ? "no safety notes, though the person has \(conditions)"
+            : "no safety note speaks of \(conditions); the notes are about other things")]
     }
 
     /// A sentence about warming up: "warm up", "warm-up", "calentamiento", "calienta".

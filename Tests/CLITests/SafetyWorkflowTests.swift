@@ -102,4 +102,32 @@ struct SafetyWorkflowTests {
         let afterChange = try Self.run(["unsafe"], in: project)
         #expect(afterChange.standardOutput.contains("unsafe  weight-loss-deadline/goal-options"), "\(afterChange.standardOutput)")
     }
+
+    @Test func checkResultsThatNowFailASafetyCheckAreApprovedOnlyForAReason() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project) }
+        // As if the fasting check were new: golden says it passed, and nothing allows it yet.
+        let checks = project.appendingPathComponent(Self.step + ".checks.json")
+        let approved = try String(contentsOf: checks, encoding: .utf8)
+        try approved.replacingOccurrences(of: "\"output.no-harmful-advice[fasting]\": false", with: "\"output.no-harmful-advice[fasting]\": true")
+            .write(to: checks, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: project.appendingPathComponent(Self.step + ".allowed-unsafe.json"))
+        _ = try Self.run(["run", "--until", "goal-options"], in: project)
+
+        let unreasoned = try Self.run(["accept", "--checks", "--step", "goal-options"], in: project)
+        #expect(unreasoned.status == 1, "\(unreasoned.standardOutput)\(unreasoned.standardError)")
+        #expect(unreasoned.standardOutput.contains("unsafe  weight-loss-deadline/goal-options: output.no-harmful-advice[fasting]"), "\(unreasoned.standardOutput)")
+        #expect(unreasoned.standardOutput.contains("unsafe --allow \"REASON\""))
+        #expect(try Self.run(["run", "--ci", "--until", "goal-options"], in: project).status == 1, "the gate shows it as not allowed")
+
+        try approved.replacingOccurrences(of: "\"output.no-harmful-advice[fasting]\": false", with: "\"output.no-harmful-advice[fasting]\": true")
+            .write(to: checks, atomically: true, encoding: .utf8)
+        _ = try Self.run(["run", "--until", "goal-options"], in: project)
+        let reasoned = try Self.run(["accept", "--checks", "--step", "goal-options", "--allow-unsafe", "Kept to show the guardrail must catch fasting.", "--reviewer", "Ann"], in: project)
+        #expect(reasoned.status == 0, "\(reasoned.standardOutput)\(reasoned.standardError)")
+        #expect(reasoned.standardOutput.contains("allowed weight-loss-deadline/goal-options: output.no-harmful-advice[fasting]"), "\(reasoned.standardOutput)")
+        let allowance = try JSONParser.parse(Data(contentsOf: project.appendingPathComponent(Self.step + ".allowed-unsafe.json")))
+        #expect(allowance["reason"]?.stringValue == "Kept to show the guardrail must catch fasting.")
+        #expect(try Self.run(["run", "--ci", "--until", "goal-options"], in: project).status == 0)
+    }
 }

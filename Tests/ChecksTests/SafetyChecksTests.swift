@@ -73,7 +73,7 @@ struct SafetyChecksTests {
         let without = try Self.failures(record, Self.program(["Chair Squat", "Kettlebell Swing"]))
         #expect(without["program.includes[balance]"]?.hasPrefix("no balance training for low bone density") == true)
         #expect(without["program.safe-for[bones-and-falls]"]?.contains("\"Kettlebell Swing\" (ballistic swings") == true)
-        let with = try Self.failures(record, Self.program(["Chair Squat", "Single-Leg Balance"]))
+        let with = try Self.failures(record, Self.program(["Chair Squat", "Single-Leg Balance"], notes: ["Keep a chair in reach: your bones need you not to fall."]))
         #expect(with.isEmpty, "\(with)")
     }
 
@@ -94,6 +94,20 @@ struct SafetyChecksTests {
         let runner = LocalIntakeData(experienceLevel: "Advanced: 20 years of running", healthNuances: "Heart attack 2 years ago, got a stent.")
         #expect(try Self.failures(runner, Self.program(["Treadmill run"]))["program.safe-for[heart-beginner]"] == nil,
                 "an experienced runner's running is the cardiac team's call, not a newcomer's rule")
+    }
+
+    @Test func aConditionGetsASafetyNoteThatSpeaksOfIt() throws {
+        let record = LocalIntakeData(injuries: "Partial tear of the right meniscus.", healthNuances: "Heart attack 2 years ago, got a stent.")
+        let vague = try Self.failures(record, Self.program(["Box Squat"], notes: ["Start with easy loads.", "Rest on the other days."]))
+        let message = try #require(vague["program.safety-line"])
+        #expect(message.hasPrefix("no safety note speaks of a knee injury (\"Partial tear of the right meniscus\"), a heart condition"), "\(message)")
+        // A coach may keep to the condition that matters most.
+        let heart = try Self.failures(record, Self.program(["Box Squat"], notes: ["Check with your cardiologist before you start."]))
+        #expect(heart["program.safety-line"] == nil, "\(heart)")
+        let none = try Self.failures(LocalIntakeData(injuries: "Shoulder impingement."), Self.program(["Seated band row"]))
+        #expect(none["program.safety-line"]?.hasPrefix("no safety notes, though the person has a shoulder problem") == true, "\(none)")
+        #expect(try Self.failures(LocalIntakeData(mobility: "Can't kneel for long."), Self.program(["Seated band row"]))["program.safety-line"] == nil,
+                "keeping floor work out is the answer to trouble with the floor; no note is owed")
     }
 
     @Test func aRecordWithNoConditionGetsNoSafetyResults() throws {
