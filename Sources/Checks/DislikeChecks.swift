@@ -43,8 +43,7 @@ enum DislikeChecks {
     static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let dislikes = dislikes(of: record, knowledge: knowledge)
         guard !dislikes.isEmpty else { return [] }
-        let items = anyMentioned(dislikes, in: TextMatching.text(of: program))
-            ? SafetyChecks.prescribedItems(of: program, knowledge: knowledge).filter { $0.kind != .cue } : []
+        let items = anyMentioned(dislikes, in: TextMatching.text(of: program)) ? SafetyChecks.prescribedItems(of: program, knowledge: knowledge) : []
         return verdicts(dislikes, items: items, prefix: "program")
     }
 

@@ -54,7 +54,8 @@ enum SafetyChecks {
     static func check(program: JSONValue, record: LocalIntakeData, knowledge: CoachingKnowledge) -> [CheckResult] {
         let findings = conditions(of: record, knowledge: knowledge)
         guard !findings.isEmpty else { return [] }
-        let items = prescribedItems(of: program, knowledge: knowledge)
+        let readsCues = findings.contains { $0.condition.avoid.contains { knowledge.families[$0]?.inCues == true } }
+        let items = prescribedItems(of: program, knowledge: knowledge, includingCues: readsCues)
         let okayed = Searchable(healthText(of: record))
         var results: [CheckResult] = []
         for finding in findings where !finding.condition.avoid.isEmpty {
@@ -125,7 +126,9 @@ enum SafetyChecks {
 
     /// Exercise and session names, and the warm-up sentences of notes and safety notes
     /// (a note saying "no jumping" is right; "warm up with jumping jacks" prescribes them).
-    static func prescribedItems(of program: JSONValue, knowledge: CoachingKnowledge) -> [Item] {
+    /// `includingCues` adds every other sentence of the cues and safety notes, for the
+    /// families judged in them (`in_cues`); most checks need only names and warm-ups.
+    static func prescribedItems(of program: JSONValue, knowledge: CoachingKnowledge, includingCues: Bool = false) -> [Item] {
         var items: [Item] = []
         var notes: [String] = (program["safety_notes"]?.arrayValue ?? []).compactMap(\.stringValue)
         for session in program["sessions"]?.arrayValue ?? [] {
@@ -136,7 +139,9 @@ enum SafetyChecks {
             }
         }
         for clause in notes.flatMap(clauses) {
-            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), kind: isWarmUp(clause.text) ? .warmUp : .cue, knowledge: knowledge))
+            let kind: Item.Kind = isWarmUp(clause.text) ? .warmUp : .cue
+            guard kind == .warmUp || includingCues else { continue }
+            items.append(Item(name: clause.text.trimmingCharacters(in: .whitespaces), kind: kind, knowledge: knowledge))
         }
         return items
     }
