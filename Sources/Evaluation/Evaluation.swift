@@ -3,6 +3,7 @@ import Foundation
 import Golden
 import History
 import Intake
+import JSONSchema
 import Pipeline
 import Providers
 import Reports
@@ -189,6 +190,8 @@ public struct Evaluation: Sendable {
         // Under CI (no pending files written) a fixture is kept as soon as it is judged:
         // its outputs and prompts are let go of while the others still run.
         let keptEarly = KeptFixtures()
+        // The drafted programs, gathered as they are written: a kept fixture lets go of its outputs.
+        let drafted = DraftedPrograms()
         let keepsEarly: (@Sendable (Int, FixtureResult) -> FixtureResult)? = settling.flatMap { settling in
             guard !writesPending else { return nil }
             return { index, result in
@@ -220,6 +223,7 @@ public struct Evaluation: Sendable {
                     }
                     if index == 1, case .stepFinished(let fixture, let result) = event, result.step != nil {
                         judged.add(fixture: fixture, result: result) { try gate.judge(result, fixture: fixture, writesPending: writesPending) }
+                        drafted.add(fixture: fixture, result: result)
                     }
                     onEvent(.pipeline(event))
                 }
@@ -268,7 +272,14 @@ public struct Evaluation: Sendable {
             support.gap(for: fixture.record).map { RunReport.LanguageGap(fixture: fixture.name, language: $0.language, consequence: $0.consequence) }
         }
         report.languageGaps = gaps.isEmpty ? nil : gaps
-        report.judgeSuite(rules: prompts.coaching.advice.suiteSameness)
+        // A fixture read back passed the gate in full: its draft is the approved one.
+        for (_, _, readBack) in settled {
+            guard let fixture = readBack?.report,
+                  let draft = fixture.steps.first(where: { report in report.step.map { $0.writesProgram && !$0.edits } ?? false }),
+                  let approved = try? stores.golden.approved(StepKey(fixture: fixture.name, step: draft.id)) else { continue }
+            drafted.add(fixture: fixture.name, output: approved.output)
+        }
+        report.suiteChecks = drafted.judged(rules: prompts.coaching.advice.suiteSameness)
         let reviewWarnings = stores.judgeAgainstReviewers(&report, layout: layout)
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -354,6 +365,27 @@ private final class KeptFixtures: @unchecked Sendable {
     }
 
     var all: [FixtureReport] { lock.withLock { reports } }
+}
+
+/// Each fixture's drafted program, for the checks over the run's programs side by side.
+private final class DraftedPrograms: @unchecked Sendable {
+    private let lock = NSLock()
+    private var programs: [String: JSONValue] = [:]
+
+    func add(fixture: String, result: StepResult) {
+        guard let step = result.step, step.writesProgram, !step.edits, let output = result.output else { return }
+        add(fixture: fixture, output: output)
+    }
+
+    func add(fixture: String, output: JSONValue) {
+        lock.withLock { programs[fixture] = output }
+    }
+
+    func judged(rules: AdviceRules.SuiteSamenessRules?) -> [CheckResult]? {
+        let all = lock.withLock { programs }.sorted { $0.key < $1.key }.map { SuiteChecks.Program(fixture: $0.key, output: $0.value) }
+        let results = SuiteChecks.check(all, rules: rules)
+        return results.isEmpty ? nil : results
+    }
 }
 
 /// Verdicts reached while the run goes on, by step.

@@ -132,10 +132,17 @@ struct CheckCommandTests {
 
     @Test func aProgramEditIsComparedWithTheDraftItWasGiven() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let draft = try approvedDraft("busy-parent")
-        let outcome = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "program-edit", draft, "--previous", draft])
+        let draft = try approvedDraft("knee-injury")
+        let outcome = try CommandRunner.run(["check", "--fixture", "knee-injury", "--step", "program-edit", draft, "--previous", draft])
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.contains("FAIL    edit.changed: the edited program is identical to the draft"))
+        #expect(outcome.standardOutput.contains("FAIL    edit.changed: the edited program is identical to the draft"), "\(outcome.standardOutput)")
+
+        // Asked to take out jumps the draft never held, an unchanged program is right; saying nothing of it is not.
+        let quiet = try approvedDraft("busy-parent")
+        let never = try CommandRunner.run(["check", "--fixture", "busy-parent", "--step", "program-edit", quiet, "--previous", quiet])
+        #expect(never.standardOutput.contains("pass    edit.changed: the program is unchanged: it never held what the feedback asks to take out (jumps, hops and landings)"),
+                "\(never.standardOutput)")
+        #expect(never.standardOutput.contains("FAIL    edit.says-it-was-not-there: the program never held what the feedback names (jumps, hops and landings)"))
     }
 
     @Test(arguments: [

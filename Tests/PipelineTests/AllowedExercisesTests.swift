@@ -33,9 +33,12 @@ struct AllowedExercisesTests {
         }
     }
 
-    /// One line a condition the intake names: its first word, or its age.
+    /// One line a condition the intake names: its first word, or its age; and the
+    /// experience level that narrows it, when it has one.
     static func intake(naming condition: CoachingKnowledge.Condition) -> LocalIntakeData {
-        if let word = condition.words.first { return LocalIntakeData(injuries: "I have \(word).") }
+        if let word = condition.words.first {
+            return LocalIntakeData(experienceLevel: condition.experienceWords.first, injuries: "I have \(word).")
+        }
         return LocalIntakeData(age: condition.minimumAge)
     }
 
