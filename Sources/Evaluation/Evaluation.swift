@@ -274,12 +274,11 @@ public struct Evaluation: Sendable {
         report.languageGaps = gaps.isEmpty ? nil : gaps
         // A fixture read back passed the gate in full: its draft is the approved one.
         for (_, _, readBack) in settled {
-            guard let fixture = readBack?.report,
-                  let draft = fixture.steps.first(where: { report in report.step.map { $0.writesProgram && !$0.edits } ?? false }),
+            guard let fixture = readBack?.report, let draft = fixture.draftStep,
                   let approved = try? stores.golden.approved(StepKey(fixture: fixture.name, step: draft.id)) else { continue }
             drafted.add(fixture: fixture.name, output: approved.output)
         }
-        report.suiteChecks = drafted.judged(rules: prompts.coaching.advice.suiteSameness)
+        report.judgeSuite(drafted.all, rules: prompts.coaching.advice.suiteSameness)
         let reviewWarnings = stores.judgeAgainstReviewers(&report, layout: layout)
         if let settling, !interrupted {
             let verdicts = Dictionary(golden.verdicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -373,7 +372,7 @@ private final class DraftedPrograms: @unchecked Sendable {
     private var programs: [String: JSONValue] = [:]
 
     func add(fixture: String, result: StepResult) {
-        guard let step = result.step, step.writesProgram, !step.edits, let output = result.output else { return }
+        guard result.step?.draftsProgram == true, let output = result.output else { return }
         add(fixture: fixture, output: output)
     }
 
@@ -381,10 +380,9 @@ private final class DraftedPrograms: @unchecked Sendable {
         lock.withLock { programs[fixture] = output }
     }
 
-    func judged(rules: AdviceRules.SuiteSamenessRules?) -> [CheckResult]? {
-        let all = lock.withLock { programs }.sorted { $0.key < $1.key }.map { SuiteChecks.Program(fixture: $0.key, output: $0.value) }
-        let results = SuiteChecks.check(all, rules: rules)
-        return results.isEmpty ? nil : results
+    /// Every program gathered, by fixture name.
+    var all: [SuiteChecks.Program] {
+        lock.withLock { programs }.sorted { $0.key < $1.key }.map { SuiteChecks.Program(fixture: $0.key, output: $0.value) }
     }
 }
 

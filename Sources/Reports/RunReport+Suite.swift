@@ -1,14 +1,17 @@
 import Checks
 
 extension RunReport {
-    /// Judges the run's programs side by side: each fixture's drafted program (an
-    /// edit repeats its draft, so it is left out). Sets `suiteChecks`, nil when there
-    /// are too few programs or no rules.
+    /// Judges the run's programs side by side: each fixture's drafted program, as its
+    /// report holds it (an edit repeats its draft, so it is left out).
     public mutating func judgeSuite(rules: AdviceRules.SuiteSamenessRules?) {
-        let programs = fixtures.compactMap { fixture -> SuiteChecks.Program? in
-            let draft = fixture.steps.first { report in report.step.map { $0.writesProgram && !$0.edits } ?? false }
-            return draft?.output.map { SuiteChecks.Program(fixture: fixture.name, output: $0) }
+        let programs = fixtures.compactMap { fixture in
+            fixture.draftStep?.output.map { SuiteChecks.Program(fixture: fixture.name, output: $0) }
         }
+        judgeSuite(programs, rules: rules)
+    }
+
+    /// Sets `suiteChecks` from `programs`: nil when there are too few or no rules.
+    public mutating func judgeSuite(_ programs: [SuiteChecks.Program], rules: AdviceRules.SuiteSamenessRules?) {
         let results = SuiteChecks.check(programs, rules: rules)
         suiteChecks = results.isEmpty ? nil : results
     }
@@ -19,5 +22,12 @@ extension RunReport {
     /// The suite checks the run fails.
     public var failingSuiteChecks: [CheckResult] {
         (suiteChecks ?? []).filter { !$0.passed }
+    }
+}
+
+extension FixtureReport {
+    /// The step that drafts the fixture's program, if the run planned one.
+    public var draftStep: StepReport? {
+        steps.first { $0.step?.draftsProgram ?? false }
     }
 }
